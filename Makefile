@@ -1,0 +1,176 @@
+# wpad — plain GNU Makefile.
+#
+#   make                 build wpad, wpactl and the tools (hardened, -Werror)
+#   make check           build and run every test (unit, fuzz smoke, integration)
+#   make check SAN=1     the same suite under ASan+UBSan (objects in build-san/)
+#   make check-all       both of the above: what CI runs
+#   make fuzz            build the libFuzzer targets (clang) into build-fuzz/
+#   make demo            build and run the simulated-radio demo
+#   make install DESTDIR=... PREFIX=...
+#
+# Sources are found by directory, so adding a .c file needs no Makefile edit:
+# every .c under daemon/ drivers/ eap/ dbus/ goes into the core library except
+# the files named *main.c, which are programs.
+
+PREFIX ?= /usr/local
+SBINDIR ?= $(PREFIX)/sbin
+BINDIR ?= $(PREFIX)/bin
+SAN ?= 0
+V ?= 0
+
+CC ?= cc
+FUZZ_CC ?= clang
+PKG_CONFIG ?= pkg-config
+
+ifeq ($(SAN),1)
+BUILD := build-san
+else
+BUILD := build
+endif
+FUZZ_BUILD := build-fuzz
+
+ifeq ($(V),0)
+Q := @
+else
+Q :=
+endif
+
+PKGS := openssl libnl-3.0 libnl-genl-3.0 dbus-1
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
+# Test files define suites and fixtures without headers of their own.
+TEST_CFLAGS = $(CHECK_CFLAGS) -Wno-missing-prototypes
+
+WARNINGS := -Wall -Wextra -Werror -Wformat=2 -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wno-unused-parameter -Wvla -Wpointer-arith
+BASE_CFLAGS := -std=gnu11 -g -I. $(WARNINGS) $(PKG_CFLAGS) -MMD -MP
+ifeq ($(SAN),1)
+MODE_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all
+MODE_LDFLAGS := -fsanitize=address,undefined
+else
+MODE_CFLAGS := -O2 -D_FORTIFY_SOURCE=2 -fstack-protector-strong -fPIE
+MODE_LDFLAGS := -pie -Wl,-z,relro,-z,now
+endif
+ALL_CFLAGS := $(BASE_CFLAGS) $(MODE_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS := $(MODE_LDFLAGS) $(LDFLAGS)
+LIBS := $(PKG_LIBS) -lm
+
+LIB_DIRS := daemon daemon/* drivers drivers/* eap eap/* dbus
+LIB_SRCS := $(filter-out %main.c,$(sort $(wildcard $(addsuffix /*.c,$(LIB_DIRS)))))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+CORE_LIB := $(BUILD)/libwpad.a
+
+WPAD_SRCS := daemon/main.c
+WPACTL_SRCS := $(sort $(wildcard wpactl/*.c))
+MEDIUM_SRCS := $(wildcard drivers/sim/medium-main.c)
+PROGRAMS := $(BUILD)/wpad $(if $(WPACTL_SRCS),$(BUILD)/wpactl) \
+	$(if $(MEDIUM_SRCS),$(BUILD)/wpad-medium)
+
+UNIT_SRCS := $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJS := $(UNIT_SRCS:%.c=$(BUILD)/%.o)
+UNIT_BIN := $(BUILD)/tests/unit-tests
+SUITES_H := $(BUILD)/gen/suites.h
+
+# Integration test programs: tests/integration/*.c, one program each.
+ITEST_SRCS := $(sort $(wildcard tests/integration/*.c))
+ITEST_BINS := $(ITEST_SRCS:tests/integration/%.c=$(BUILD)/tests/integration/%)
+TEST_SUPPORT_SRCS := $(sort $(wildcard tests/support/*.c))
+TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(BUILD)/%.o)
+
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
+FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/%.o)
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -I. $(WARNINGS) $(PKG_CFLAGS) -MMD -MP \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
+
+.PHONY: all check check-all fuzz demo install clean unit-tests
+all: $(PROGRAMS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(CORE_LIB): $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/wpad: $(WPAD_SRCS:%.c=$(BUILD)/%.o) $(CORE_LIB)
+	@$(if $(filter 0,$(V)),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/wpactl: $(WPACTL_SRCS:%.c=$(BUILD)/%.o) $(CORE_LIB)
+	@$(if $(filter 0,$(V)),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/wpad-medium: $(MEDIUM_SRCS:%.c=$(BUILD)/%.o) $(CORE_LIB)
+	@$(if $(filter 0,$(V)),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+# The unit-test runner learns its suites from the test files themselves:
+# every "Suite *make_NAME_suite(void)" definition becomes one entry.
+$(SUITES_H): $(UNIT_SRCS)
+	@mkdir -p $(dir $@)
+	$(Q)grep -ho '^Suite \*make_[a-z0-9_]*_suite(void)' $(UNIT_SRCS) | \
+		sed 's/^Suite \*make_\([a-z0-9_]*\)_suite(void)/SUITE(\1)/' > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/tests/unit/runner.o: $(SUITES_H)
+$(BUILD)/tests/unit/%.o: tests/unit/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
+
+$(UNIT_BIN): $(UNIT_OBJS) $(TEST_SUPPORT_OBJS) $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(filter 0,$(V)),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+$(BUILD)/tests/integration/%: $(BUILD)/tests/integration/%.o $(TEST_SUPPORT_OBJS) $(CORE_LIB)
+	@$(if $(filter 0,$(V)),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+$(BUILD)/tests/integration/%.o: tests/integration/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c -o $@ $<
+
+unit-tests: $(UNIT_BIN)
+
+$(FUZZ_BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(filter 0,$(V)),echo "  FUZZCC  $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_BUILD)/libwpad.a: $(FUZZ_LIB_OBJS)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_BUILD)/libwpad.a
+	@$(if $(filter 0,$(V)),echo "  FUZZLD  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(LIBS)
+
+fuzz: $(FUZZ_BINS)
+
+check: all $(UNIT_BIN) $(ITEST_BINS) fuzz
+	$(Q)tests/run-checks.sh $(BUILD) $(FUZZ_BUILD)
+
+check-all:
+	$(Q)$(MAKE) --no-print-directory check
+	$(Q)$(MAKE) --no-print-directory check SAN=1
+
+demo: all
+	$(BUILD)/wpad --demo
+
+install: all
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(BINDIR)
+	install -m 0755 $(BUILD)/wpad $(DESTDIR)$(SBINDIR)/wpad
+	$(if $(WPACTL_SRCS),install -m 0755 $(BUILD)/wpactl $(DESTDIR)$(BINDIR)/wpactl)
+	$(if $(MEDIUM_SRCS),install -m 0755 $(BUILD)/wpad-medium $(DESTDIR)$(BINDIR)/wpad-medium)
+
+clean:
+	rm -rf build build-san build-fuzz
+
+-include $(shell find $(BUILD) $(FUZZ_BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Installs what wpad needs on Debian 12, as root.
+#   scripts/install-deps.sh build   compilers and libraries to build wpad
+#   scripts/install-deps.sh test    the above, plus everything `make check` runs
+# Packages already present are not fetched again, so a second run is quick.
+set -eu
+
+BUILD_PKGS="build-essential pkg-config libssl-dev libnl-3-dev libnl-genl-3-dev libdbus-1-dev"
+# check: unit tests; clang + libclang-rt: libFuzzer targets; valgrind: leak
+# checks; tshark: independent decoding of the simulated medium's captures;
+# iproute2: TAP data plane tests.
+TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps"
+
+case "${1:-build}" in
+build) pkgs="$BUILD_PKGS" ;;
+test) pkgs="$BUILD_PKGS $TEST_PKGS" ;;
+*)
+	echo "usage: $0 build|test" >&2
+	exit 2
+	;;
+esac
+
+missing=""
+for p in $pkgs; do
+	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$status" in
+	*" installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+
+if [ -z "$missing" ]; then
+	echo "install-deps: all packages present"
+	exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps: missing packages:$missing" >&2
+	echo "install-deps: run this script as root (sudo $0 ${1:-build})" >&2
+	exit 1
+fi
+
+echo "install-deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing

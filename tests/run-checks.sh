@@ -1,0 +1,99 @@
+#!/bin/bash
+# Runs every test group and prints one table and one closing line.
+#   tests/run-checks.sh BUILD_DIR FUZZ_BUILD_DIR
+# Groups: Check unit suites; integration programs (tests/integration/*.c,
+# built into BUILD_DIR) and scripts (tests/integration/*.sh); a smoke run of
+# each libFuzzer target from its seed corpus. A group that cannot run is a
+# failure, never a silent pass.
+set -u
+build=${1:-build}
+fuzz_build=${2:-build-fuzz}
+fuzz_seconds=${FUZZ_SECONDS:-3}
+top=$(cd "$(dirname "$0")/.." && pwd)
+logdir="$top/$build/test-logs"
+mkdir -p "$logdir"
+export WPAD_BUILD="$top/$build"
+
+passed=0
+failed=0
+declare -a rows
+
+record() { # name result detail
+	rows+=("$(printf '%-44s %-5s %s' "$1" "$2" "$3")")
+	if [ "$2" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+}
+
+# --- unit tests (Check) ---
+unit_log="$logdir/unit.log"
+if "$top/$build/tests/unit-tests" >"$unit_log" 2>&1; then
+	unit_rc=0
+else
+	unit_rc=$?
+fi
+summary=$(grep -E '^[0-9]+%: Checks: ' "$unit_log" | tail -n1)
+cat "$unit_log"
+if [ -z "$summary" ]; then
+	record "unit" FAIL "no Check summary (exit $unit_rc)"
+else
+	checks=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$summary")
+	fails=$(sed -E 's/.*Failures: ([0-9]+).*/\1/' <<<"$summary")
+	errs=$(sed -E 's/.*Errors: ([0-9]+).*/\1/' <<<"$summary")
+	passed=$((passed + checks - fails - errs))
+	failed=$((failed + fails + errs))
+	rows+=("$(printf '%-44s %-5s %s' "unit (Check)" "$([ $((fails + errs)) -eq 0 ] && echo PASS || echo FAIL)" "$summary")")
+fi
+
+# --- integration tests ---
+run_one() { # name command...
+	local name=$1
+	shift
+	local log="$logdir/$name.log"
+	mkdir -p "$(dirname "$log")"
+	local start end
+	start=$(date +%s.%N)
+	if "$@" >"$log" 2>&1; then
+		end=$(date +%s.%N)
+		record "$name" PASS "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1fs", b - a }')"
+	else
+		local rc=$?
+		record "$name" FAIL "exit $rc, log: $log"
+		echo "---- $name failed (exit $rc); last lines of $log:"
+		tail -n 40 "$log"
+		echo "----"
+	fi
+}
+
+for prog in "$top/$build"/tests/integration/*; do
+	[ -f "$prog" ] && [ -x "$prog" ] || continue
+	case "$prog" in *.o | *.d) continue ;; esac
+	run_one "integration/$(basename "$prog")" "$prog"
+done
+for script in "$top"/tests/integration/*.sh; do
+	[ -f "$script" ] || continue
+	run_one "integration/$(basename "$script" .sh)" bash "$script"
+done
+
+# --- fuzz smoke ---
+for target in "$top/$fuzz_build"/fuzz_*; do
+	[ -x "$target" ] || continue
+	name=$(basename "$target")
+	seeds="$top/tests/fuzz/corpus/$name"
+	if [ ! -d "$seeds" ]; then
+		record "fuzz/$name" FAIL "no seed corpus at tests/fuzz/corpus/$name"
+		continue
+	fi
+	scratch=$(mktemp -d)
+	run_one "fuzz/$name" "$target" -max_total_time="$fuzz_seconds" -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=1 "$scratch" "$seeds"
+	rm -rf "$scratch"
+done
+if ! ls "$top/$fuzz_build"/fuzz_* >/dev/null 2>&1; then
+	record "fuzz" FAIL "no fuzz targets built in $fuzz_build"
+fi
+
+echo
+echo "================ wpad test summary ($build) ================"
+printf '%s\n' "${rows[@]}"
+echo
+echo "check: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
