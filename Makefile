@@ -80,6 +80,11 @@ ITEST_BINS := $(ITEST_SRCS:tests/integration/%.c=$(BUILD)/tests/integration/%)
 TEST_SUPPORT_SRCS := $(sort $(wildcard tests/support/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(BUILD)/%.o)
 
+# The driver conformance suite: one program, any backend (tests/driver/).
+CONF_SRCS := $(sort $(wildcard tests/driver/*.c))
+CONF_OBJS := $(CONF_SRCS:%.c=$(BUILD)/%.o)
+CONF_BIN := $(if $(CONF_SRCS),$(BUILD)/tests/driver-conformance)
+
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/%.o)
@@ -140,6 +145,15 @@ $(BUILD)/tests/integration/%.o: tests/integration/%.c
 
 unit-tests: $(UNIT_BIN)
 
+$(BUILD)/tests/driver/%.o: tests/driver/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/driver-conformance: $(CONF_OBJS) $(CORE_LIB)
+	@$(if $(filter 0,$(V)),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
 $(FUZZ_BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(filter 0,$(V)),echo "  FUZZCC  $<")
@@ -154,7 +168,7 @@ $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_BUILD)/libwpad.a
 
 fuzz: $(FUZZ_BINS)
 
-check: all $(UNIT_BIN) $(ITEST_BINS) fuzz
+check: all $(UNIT_BIN) $(CONF_BIN) $(ITEST_BINS) fuzz
 	$(Q)tests/run-checks.sh $(BUILD) $(FUZZ_BUILD)
 
 check-all:

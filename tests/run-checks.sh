@@ -23,24 +23,36 @@ record() { # name result detail
 	if [ "$2" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 }
 
-# --- unit tests (Check) ---
-unit_log="$logdir/unit.log"
-if "$top/$build/tests/unit-tests" >"$unit_log" 2>&1; then
-	unit_rc=0
-else
-	unit_rc=$?
-fi
-summary=$(grep -E '^[0-9]+%: Checks: ' "$unit_log" | tail -n1)
-cat "$unit_log"
-if [ -z "$summary" ]; then
-	record "unit" FAIL "no Check summary (exit $unit_rc)"
-else
+# --- Check programs: every test case counts once ---
+run_check_program() { # label logname program args...
+	local label=$1 logname=$2
+	shift 2
+	local log="$logdir/$logname.log" rc=0 summary
+	"$@" >"$log" 2>&1 || rc=$?
+	cat "$log"
+	summary=$(grep -E '^[0-9]+%: Checks: ' "$log" | tail -n1)
+	if [ -z "$summary" ]; then
+		record "$label" FAIL "no Check summary (exit $rc)"
+		return
+	fi
+	local checks fails errs
 	checks=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$summary")
 	fails=$(sed -E 's/.*Failures: ([0-9]+).*/\1/' <<<"$summary")
 	errs=$(sed -E 's/.*Errors: ([0-9]+).*/\1/' <<<"$summary")
 	passed=$((passed + checks - fails - errs))
 	failed=$((failed + fails + errs))
-	rows+=("$(printf '%-44s %-5s %s' "unit (Check)" "$([ $((fails + errs)) -eq 0 ] && echo PASS || echo FAIL)" "$summary")")
+	if [ $((fails + errs)) -eq 0 ] && [ "$rc" -eq 0 ]; then
+		rows+=("$(printf '%-44s %-5s %s' "$label" PASS "$summary")")
+	else
+		[ $((fails + errs)) -eq 0 ] && failed=$((failed + 1))
+		rows+=("$(printf '%-44s %-5s %s' "$label" FAIL "$summary (exit $rc)")")
+	fi
+}
+
+run_check_program "unit (Check)" unit "$top/$build/tests/unit-tests"
+if [ -x "$top/$build/tests/driver-conformance" ]; then
+	run_check_program "driver conformance: sim" conformance-sim \
+		"$top/$build/tests/driver-conformance" sim "radios=3"
 fi
 
 # --- integration tests ---
