@@ -129,7 +129,7 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c
 	@$(if $(filter 0,$(V)),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
 
-$(UNIT_BIN): $(UNIT_OBJS) $(TEST_SUPPORT_OBJS) $(CORE_LIB)
+$(UNIT_BIN): $(UNIT_OBJS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(filter 0,$(V)),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
@@ -150,7 +150,7 @@ $(BUILD)/tests/driver/%.o: tests/driver/%.c
 	@$(if $(filter 0,$(V)),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/driver-conformance: $(CONF_OBJS) $(CORE_LIB)
+$(BUILD)/tests/driver-conformance: $(CONF_OBJS) $(TEST_SUPPORT_OBJS) $(CORE_LIB)
 	@$(if $(filter 0,$(V)),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
