@@ -32,6 +32,8 @@ enum medium_msg_type {
 	MEDIUM_MSG_HELLO = 1,       /* attach a radio: addr, name */
 	MEDIUM_MSG_SET_CHANNEL = 2, /* freq_mhz (0: off channel, hears nothing) */
 	MEDIUM_MSG_TX = 3,          /* cookie, rate, flags, retry limit, frame */
+	MEDIUM_MSG_RADIO_ADDR = 4,  /* add/remove an extra address the radio ACKs
+				     * (a second virtual interface) */
 	/* medium -> radio */
 	MEDIUM_MSG_RX = 16,         /* freq, signal, rate, frame */
 	MEDIUM_MSG_TX_STATUS = 17,  /* cookie, acked, attempts */
@@ -44,7 +46,9 @@ enum medium_msg_type {
 	MEDIUM_MSG_FAULT = 36,         /* add a fault rule */
 	MEDIUM_MSG_INJECT = 37,        /* transmit a raw frame as a hostile radio */
 	MEDIUM_MSG_CLEAR_FAULTS = 38,
+	MEDIUM_MSG_GET_STATS = 39,     /* answered by STATS */
 	MEDIUM_MSG_CTRL_REPLY = 48,    /* status (0 or -errno) */
+	MEDIUM_MSG_STATS = 49,         /* struct medium_stats */
 };
 
 enum medium_tx_flag {
@@ -57,6 +61,35 @@ enum medium_fault_action {
 	MEDIUM_FAULT_CORRUPT = 3, /* param: byte offset to XOR with 0xff */
 	MEDIUM_FAULT_DUPLICATE = 4,
 };
+
+/* Counters of a medium (medium_get_stats, or GET_STATS over the socket). */
+struct medium_stats {
+	uint64_t frames_tx;       /* frames radios asked to send */
+	uint64_t frames_delivered; /* RX messages handed to radios */
+	uint64_t frames_lost;     /* per-receiver losses (range or loss rate) */
+	uint64_t frames_faulted;  /* dropped/corrupted/delayed by a fault rule */
+	uint64_t bad_messages;    /* undecodable datagrams refused */
+	uint32_t radios;          /* attached now */
+	/* extensions */
+	uint64_t frames_acked;    /* unicast frames that got their ACK */
+	uint64_t retries;         /* attempts after the first, all frames */
+	uint64_t frames_injected; /* INJECT frames put on the air */
+	uint64_t rx_overflow;     /* messages dropped: a client's queue was full */
+};
+
+/* A fault rule (FAULT message, medium_add_fault()). A frame matches when its
+ * type/subtype and transmitter match; the nth matching frame and the `count`
+ * after it get the action. Injected frames are never matched. */
+struct medium_fault_spec {
+	uint16_t frame_type; /* FC type/subtype bits (FC & 0x00fc); 0xffff: any */
+	uint8_t source[6];   /* the transmitting radio's address; ff:..:ff: any */
+	uint32_t nth;        /* act on the nth matching frame, 1-based */
+	uint32_t count;      /* then on this many more (0: once) */
+	uint8_t action;      /* enum medium_fault_action */
+	uint32_t param;
+};
+
+#define MEDIUM_FAULT_ANY_TYPE 0xffff
 
 /* Signal given to a pair with no explicit link and no positions. */
 #define MEDIUM_DEFAULT_SIGNAL_MBM (-4000)
@@ -105,14 +138,7 @@ struct medium_msg {
 		struct {
 			char path[MEDIUM_PATH_MAX]; /* empty: stop */
 		} capture;
-		struct {
-			uint16_t frame_type; /* FC type/subtype bits; 0xffff: any */
-			uint8_t source[6];   /* ff:..:ff: any transmitter */
-			uint32_t nth;        /* act on the nth matching frame, 1-based */
-			uint32_t count;      /* then on this many more (0: once) */
-			uint8_t action;      /* enum medium_fault_action */
-			uint32_t param;
-		} fault;
+		struct medium_fault_spec fault;
 		struct {
 			uint32_t freq_mhz;
 			int32_t signal_mbm;
@@ -120,6 +146,11 @@ struct medium_msg {
 		struct {
 			int32_t status;
 		} ctrl_reply;
+		struct {
+			uint8_t addr[6];
+			uint8_t add; /* 1: add, 0: remove */
+		} radio_addr;
+		struct medium_stats stats;
 	} u;
 	const uint8_t *frame; /* TX, RX, INJECT: points into the datagram */
 	size_t frame_len;
@@ -127,12 +158,24 @@ struct medium_msg {
 
 /* Decodes one datagram. Returns 0, or -EBADMSG (bad version, short or
  * oversize fields, unterminated strings), -EPROTO (unknown type), -EMSGSIZE
- * (frame too long). On success msg->frame points into buf. */
+ * (frame too long). On success msg->frame points into buf.
+ * Details: the reserved header bytes must be 0; fixed-size messages must
+ * have no trailing bytes; frame-carrying messages (TX, RX, INJECT) need at
+ * least one frame byte; all of these are -EBADMSG. Values are not range
+ * checked here (loss_pct > 100, fault action): the medium refuses those with
+ * a CTRL_REPLY of -EINVAL. */
 int medium_msg_decode(const uint8_t *buf, size_t len, struct medium_msg *msg);
 
 /* Encodes into out (at least MEDIUM_MAX_MSG bytes). Returns the length, or
- * -EMSGSIZE if the frame is too long, -EINVAL for bad arguments. */
+ * -EMSGSIZE if the frame is too long, -EINVAL for bad arguments (unknown
+ * type, missing or empty frame, unterminated name or path), -ENOBUFS if cap
+ * is too small for this message. */
 int medium_msg_encode(const struct medium_msg *msg, uint8_t *out, size_t cap);
+
+/* An encoded RX message carries the signal at this offset, so the medium
+ * encodes a frame once and patches the signal for each receiver. */
+#define MEDIUM_RX_SIGNAL_OFFSET 8
+void medium_msg_patch_rx_signal(uint8_t *encoded_rx, int32_t signal_mbm);
 
 const char *medium_msg_type_name(enum medium_msg_type type);
 
