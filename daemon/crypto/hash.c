@@ -1,0 +1,130 @@
+/* SHA digests and HMAC through EVP_Digest and EVP_MAC("HMAC"). */
+#include "daemon/crypto/hash.h"
+
+#include <errno.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+static const char *digest_name(enum crypto_hash_alg alg)
+{
+	switch (alg) {
+	case CRYPTO_HASH_SHA1:
+		return "SHA1";
+	case CRYPTO_HASH_SHA256:
+		return "SHA256";
+	case CRYPTO_HASH_SHA384:
+		return "SHA384";
+	}
+	return NULL;
+}
+
+size_t crypto_hash_len(enum crypto_hash_alg alg)
+{
+	switch (alg) {
+	case CRYPTO_HASH_SHA1:
+		return CRYPTO_SHA1_LEN;
+	case CRYPTO_HASH_SHA256:
+		return CRYPTO_SHA256_LEN;
+	case CRYPTO_HASH_SHA384:
+		return CRYPTO_SHA384_LEN;
+	}
+	return 0;
+}
+
+int crypto_digest(enum crypto_hash_alg alg, const void *data, size_t len, uint8_t *out)
+{
+	static const uint8_t empty;
+	const char *name = digest_name(alg);
+	EVP_MD *md;
+	unsigned int outl = 0;
+	int ok;
+
+	if (!name || !out || (!data && len))
+		return -EINVAL;
+	md = EVP_MD_fetch(NULL, name, NULL);
+	if (!md) {
+		ERR_clear_error();
+		return -EIO;
+	}
+	ok = EVP_Digest(len ? data : &empty, len, out, &outl, md, NULL);
+	EVP_MD_free(md);
+	if (ok != 1 || outl != crypto_hash_len(alg)) {
+		ERR_clear_error();
+		return -EIO;
+	}
+	return 0;
+}
+
+int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
+		    const struct crypto_iov *parts, size_t n, uint8_t *out)
+{
+	static const uint8_t empty_key;
+	const char *name = digest_name(alg);
+	size_t want = crypto_hash_len(alg);
+	OSSL_PARAM params[2];
+	EVP_MAC *mac = NULL;
+	EVP_MAC_CTX *ctx = NULL;
+	size_t outl = 0;
+	int ret = -EIO;
+
+	if (!name || !out || (!key && key_len) || (!parts && n))
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++)
+		if (!parts[i].data && parts[i].len)
+			return -EINVAL;
+
+	mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+	if (!mac)
+		goto out;
+	ctx = EVP_MAC_CTX_new(mac);
+	if (!ctx) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)name, 0);
+	params[1] = OSSL_PARAM_construct_end();
+	/* A non-NULL pointer even for an empty key: NULL means "keep the old key". */
+	if (EVP_MAC_init(ctx, key_len ? key : &empty_key, key_len, params) != 1)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		if (parts[i].len && EVP_MAC_update(ctx, parts[i].data, parts[i].len) != 1)
+			goto out;
+	}
+	if (EVP_MAC_final(ctx, out, &outl, want) != 1 || outl != want)
+		goto out;
+	ret = 0;
+out:
+	if (ret)
+		ERR_clear_error();
+	EVP_MAC_CTX_free(ctx); /* cleanses the keyed state */
+	EVP_MAC_free(mac);
+	return ret;
+}
+
+int crypto_hmac(enum crypto_hash_alg alg, const void *key, size_t key_len, const void *data,
+		size_t len, uint8_t *out)
+{
+	struct crypto_iov part = { data, len };
+
+	return crypto_hmac_vec(alg, key, key_len, &part, 1, out);
+}
+
+int crypto_hmac_sha1(const void *key, size_t key_len, const void *data, size_t len,
+		     uint8_t out[CRYPTO_SHA1_LEN])
+{
+	return crypto_hmac(CRYPTO_HASH_SHA1, key, key_len, data, len, out);
+}
+
+int crypto_hmac_sha256(const void *key, size_t key_len, const void *data, size_t len,
+		       uint8_t out[CRYPTO_SHA256_LEN])
+{
+	return crypto_hmac(CRYPTO_HASH_SHA256, key, key_len, data, len, out);
+}
+
+int crypto_hmac_sha384(const void *key, size_t key_len, const void *data, size_t len,
+		       uint8_t out[CRYPTO_SHA384_LEN])
+{
+	return crypto_hmac(CRYPTO_HASH_SHA384, key, key_len, data, len, out);
+}
