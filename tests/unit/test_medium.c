@@ -418,7 +418,7 @@ START_TEST(garbage_is_counted_not_fatal)
 	static const uint8_t bad_type[] = { MEDIUM_PROTO_VERSION, 200, 0, 0 };
 	static uint8_t huge[MEDIUM_MAX_MSG + 100];
 	struct medium_msg rx = { .type = MEDIUM_MSG_RX, .frame = junk, .frame_len = 5 };
-	uint8_t frame[64];
+	uint8_t frame[64] = { 0 };
 	int a = mfix_radio(&fx, A, 2412);
 	int b = mfix_radio(&fx, B, 2412);
 	int ctl = medium_connect_local(fx.m);
