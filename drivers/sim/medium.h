@@ -85,16 +85,19 @@ int medium_inject(struct medium *m, uint32_t freq_mhz, int32_t signal_mbm, const
  * when a radio owning addr1 (HELLO or RADIO_ADDR address) received it;
  * otherwise it is retried up to retry_limit times. TX_STATUS (always sent,
  * after the last attempt):
- *   unicast:           acked = got an ACK, attempts = attempts used
- *   group addressed:   acked = 1, attempts = 1 (no ACK exists)
- *   MEDIUM_TX_NO_ACK:  acked = 0, attempts = 1 (sent once, nobody asked)
- * A frame from a radio that is off channel (freq 0) is refused with
- * acked = 0, attempts = 0.
+ *   unicast:                acked = got an ACK, attempts = attempts used
+ *   group addressed (or a frame shorter than FC+duration+addr1), with or
+ *   without MEDIUM_TX_NO_ACK: acked = 1, attempts = 1 (no ACK exists)
+ *   unicast MEDIUM_TX_NO_ACK: acked = 0, attempts = 1 (sent once, no ACK
+ *                           asked for; the radio may ignore this status)
+ * A frame from a radio that is off channel (freq 0), or beyond 1024 frames
+ * waiting for one channel, is refused at once with acked = 0, attempts = 0.
+ * Retry limits above 254 count as 254 (attempts must fit a u8).
  *
- * Signal. SET_LINK pair entry (symmetric, keyed by addresses so it may be set
- * before the radios attach), else log-distance path loss when both radios
- * have a position, else MEDIUM_DEFAULT_SIGNAL_MBM. Loss: the pair entry's,
- * else the default loss.
+ * Signal. SET_LINK pair entry (symmetric, keyed by HELLO addresses so it may
+ * be set before the radios attach), else log-distance path loss when both
+ * radios have a position, else MEDIUM_DEFAULT_SIGNAL_MBM. Loss: the pair
+ * entry's, else the default loss.
  *
  * Capture. One pcap record per attempt on the air (the transmitter's view),
  * radiotap: flags (no FCS), rate, channel, and dBm signal = the strongest
@@ -102,7 +105,8 @@ int medium_inject(struct medium *m, uint32_t freq_mhz, int32_t signal_mbm, const
  * when nobody did (injected frames: their given signal).
  *
  * Faults apply to radio TX frames when the medium accepts them: DROP puts the
- * frame on the air (airtime, capture, retries) but no radio receives it;
+ * frame on the air (airtime, capture, retries) but no radio receives it, so
+ * a unicast one ends acked = 0 after retry_limit + 1 attempts;
  * DELAY holds it param ms before it joins the channel queue; CORRUPT XORs
  * byte param (or the last byte) with 0xff before it goes on the air;
  * DUPLICATE sends a byte-identical copy right after it (no status for the
