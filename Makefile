@@ -92,6 +92,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -I. $(WARNINGS) $(PKG_CFLAGS) -MMD -MP \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 
+.SECONDARY:
 .PHONY: all check check-all fuzz demo install clean unit-tests
 all: $(PROGRAMS)
 
