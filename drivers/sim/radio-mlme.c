@@ -1,0 +1,513 @@
+/* Station MLME: what mac80211 does for a user-space SME. authenticate()
+ * tunes to the BSS's channel and sends the Authentication frame,
+ * associate() the (Re)Association Request with our rates, HT capabilities,
+ * the caller's elements and WMM; each is retried a few times (sooner when
+ * the medium reports no ACK) and answered by DRIVER_EV_AUTH/ASSOC with the
+ * peer's frame, or with timed_out. Once associated the MLME watches the
+ * BSS's beacons and raises DRIVER_EV_BEACON_LOSS after beacon_loss (7)
+ * missed intervals, and turns a Deauthentication/Disassociation from the BSS
+ * into DRIVER_EV_DEAUTH/DISASSOC.
+ *
+ * SAE: auth_data starts with the Authentication transaction sequence number
+ * and status code, as nl80211's SAE_DATA does; the MLME reports each SAE
+ * frame from the AP and is authenticated after a successful confirm.
+ */
+#define LOG_TAG "sim"
+#include "drivers/sim/radio.h"
+#include "daemon/codec/ie.h"
+#include "daemon/codec/ie_basic.h"
+#include "daemon/codec/ie_ht.h"
+#include "daemon/codec/ie_wmm.h"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/core/log.h"
+#include "daemon/core/loop.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIM_AUTH_TIMEOUT_MS 200
+#define SIM_SAE_TIMEOUT_MS 1000
+#define SIM_ASSOC_TIMEOUT_MS 200
+#define SIM_NOACK_RETRY_MS 20
+#define SIM_MLME_TRIES 3
+#define SIM_LISTEN_INTERVAL 10
+
+const char *sim_mlme_state_name(enum sim_mlme_state s)
+{
+	switch (s) {
+	case SIM_MLME_IDLE: return "idle";
+	case SIM_MLME_AUTHENTICATING: return "authenticating";
+	case SIM_MLME_AUTHENTICATED: return "authenticated";
+	case SIM_MLME_ASSOCIATING: return "associating";
+	case SIM_MLME_ASSOCIATED: return "associated";
+	}
+	return "unknown";
+}
+
+static void drop_request(struct sim_mlme *m)
+{
+	free(m->req);
+	m->req = NULL;
+	m->req_len = 0;
+	loop_timer_disarm(m->timer);
+}
+
+static void enter_state(struct sim_iface *ifc, enum sim_mlme_state s)
+{
+	struct sim_mlme *m = &ifc->mlme;
+	if (m->state != s)
+		log_debug("%s: MLME %s -> %s", ifc->name, sim_mlme_state_name(m->state),
+			  sim_mlme_state_name(s));
+	m->state = s;
+	switch (s) {
+	case SIM_MLME_IDLE:
+		drop_request(m);
+		loop_timer_disarm(m->bl_timer);
+		break;
+	case SIM_MLME_AUTHENTICATING:
+	case SIM_MLME_ASSOCIATING:
+		m->tries = 0;
+		break;
+	case SIM_MLME_AUTHENTICATED:
+		drop_request(m);
+		break;
+	case SIM_MLME_ASSOCIATED:
+		drop_request(m);
+		m->last_beacon_us = loop_now_us();
+		m->loss_reported = false;
+		loop_timer_arm_us(m->bl_timer, (uint64_t)m->beacon_int * SIM_TU_US);
+		break;
+	}
+}
+
+static void emit_mlme(struct sim_iface *ifc, enum driver_event_type type, const uint8_t *frame,
+		      size_t len, bool timed_out, bool local)
+{
+	struct driver_event ev = {
+		.type = type,
+		.radio_id = ifc->radio->id,
+		.ifindex = ifc->ifindex,
+		.u.mgmt = { .frame = frame, .len = len, .freq_mhz = ifc->mlme.freq,
+			    .timed_out = timed_out, .locally_generated = local },
+	};
+	sim_emit(ifc->sim, &ev);
+}
+
+/* Forgets the BSS: its peer entry (and pairwise keys) and the group keys. */
+static void forget_bss(struct sim_iface *ifc)
+{
+	sim_peer_del(ifc, ifc->mlme.bssid);
+	sim_keys_wipe_group(ifc);
+}
+
+static void send_request(struct sim_iface *ifc)
+{
+	struct sim_mlme *m = &ifc->mlme;
+	m->tries++;
+	loop_timer_arm_ms(m->timer, m->timeout_ms);
+	if (sim_tx_enqueue(ifc, SIM_TXQ_MGMT, SIM_TXF_MLME, m->req, m->req_len, m->freq, false,
+			   false, 0, 0) < 0)
+		loop_timer_arm_ms(m->timer, SIM_NOACK_RETRY_MS);
+}
+
+static void on_timeout(struct loop_timer *t, void *data)
+{
+	struct sim_iface *ifc = data;
+	struct sim_mlme *m = &ifc->mlme;
+	bool auth = m->state == SIM_MLME_AUTHENTICATING;
+	if (!auth && m->state != SIM_MLME_ASSOCIATING)
+		return;
+	if (!m->req)
+		return; /* SAE: waiting for the SME's next authenticate() */
+	if (m->tries < SIM_MLME_TRIES) {
+		send_request(ifc);
+		return;
+	}
+	log_info("%s: %s timed out after %u tries", ifc->name,
+		 auth ? "authentication" : "association", m->tries);
+	emit_mlme(ifc, auth ? DRIVER_EV_AUTH : DRIVER_EV_ASSOC, NULL, 0, true, false);
+	forget_bss(ifc);
+	enter_state(ifc, SIM_MLME_IDLE);
+}
+
+void sim_mlme_tx_status(struct sim_iface *ifc, bool acked)
+{
+	struct sim_mlme *m = &ifc->mlme;
+	bool waiting = m->state == SIM_MLME_AUTHENTICATING || m->state == SIM_MLME_ASSOCIATING;
+	/* Nobody acknowledged: no answer is coming, try again soon. */
+	if (waiting && m->req && !acked)
+		loop_timer_arm_ms(m->timer, SIM_NOACK_RETRY_MS);
+}
+
+static void on_beacon_watch(struct loop_timer *t, void *data)
+{
+	struct sim_iface *ifc = data;
+	struct sim_mlme *m = &ifc->mlme;
+	uint64_t interval_us = (uint64_t)m->beacon_int * SIM_TU_US;
+	if (m->state != SIM_MLME_ASSOCIATED)
+		return;
+	loop_timer_arm_us(m->bl_timer, interval_us);
+	if (ifc->scan || m->loss_reported)
+		return;
+	uint64_t missed = (loop_now_us() - m->last_beacon_us) / interval_us;
+	if (missed < ifc->sim->opts.beacon_loss_count)
+		return;
+	log_info("%s: %llu beacon intervals without a beacon from the BSS", ifc->name,
+		 (unsigned long long)missed);
+	m->loss_reported = true;
+	struct driver_event ev = { .type = DRIVER_EV_BEACON_LOSS, .radio_id = ifc->radio->id,
+				   .ifindex = ifc->ifindex, .u.peer.addr = m->bssid };
+	sim_emit(ifc->sim, &ev);
+}
+
+void sim_mlme_scan_pause(struct sim_iface *ifc, bool paused)
+{
+	if (!paused)
+		ifc->mlme.last_beacon_us = loop_now_us();
+}
+
+int sim_mlme_init(struct sim_iface *ifc)
+{
+	ifc->mlme.beacon_int = 100;
+	ifc->mlme.timer = loop_timer_new(ifc->sim->loop, on_timeout, ifc);
+	ifc->mlme.bl_timer = loop_timer_new(ifc->sim->loop, on_beacon_watch, ifc);
+	return ifc->mlme.timer && ifc->mlme.bl_timer ? 0 : -ENOMEM;
+}
+
+void sim_mlme_stop(struct sim_iface *ifc, bool emit)
+{
+	struct sim_mlme *m = &ifc->mlme;
+	switch (m->state) {
+	case SIM_MLME_IDLE:
+		return;
+	case SIM_MLME_AUTHENTICATING:
+		if (emit)
+			emit_mlme(ifc, DRIVER_EV_AUTH, NULL, 0, true, true);
+		break;
+	case SIM_MLME_ASSOCIATING:
+		if (emit)
+			emit_mlme(ifc, DRIVER_EV_ASSOC, NULL, 0, true, true);
+		break;
+	case SIM_MLME_AUTHENTICATED:
+	case SIM_MLME_ASSOCIATED:
+		if (emit)
+			emit_mlme(ifc, DRIVER_EV_DEAUTH, NULL, 0, false, true);
+		break;
+	}
+	forget_bss(ifc);
+	enter_state(ifc, SIM_MLME_IDLE);
+}
+
+void sim_mlme_free(struct sim_iface *ifc)
+{
+	drop_request(&ifc->mlme);
+	loop_timer_free(ifc->mlme.timer);
+	loop_timer_free(ifc->mlme.bl_timer);
+	ifc->mlme.timer = ifc->mlme.bl_timer = NULL;
+}
+
+bool sim_mlme_connected(const struct sim_iface *ifc)
+{
+	return ifc->type == DRIVER_IFTYPE_STATION && ifc->mlme.state != SIM_MLME_IDLE;
+}
+
+/* ---- frames from the BSS ---- */
+
+static void rx_auth(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+		    size_t len)
+{
+	struct sim_mlme *m = &ifc->mlme;
+	if (m->state != SIM_MLME_AUTHENTICATING || h->body_len < 6 ||
+	    get_le16(h->body) != m->alg)
+		return;
+	uint16_t seq = get_le16(h->body + 2), status = get_le16(h->body + 4);
+	emit_mlme(ifc, DRIVER_EV_AUTH, frame, len, false, false);
+	if (m->alg == WLAN_AUTH_SAE && !(seq == 2 && status == WLAN_STATUS_SUCCESS)) {
+		/* A commit, or a refusal the SME may answer (anti-clogging
+		 * token, another group): it calls authenticate() again. */
+		drop_request(m);
+	} else if (status == WLAN_STATUS_SUCCESS) {
+		struct sim_peer *p = sim_peer_get(ifc, m->bssid);
+		if (p)
+			p->flags |= DRIVER_STA_AUTHENTICATED;
+		enter_state(ifc, SIM_MLME_AUTHENTICATED);
+	} else {
+		forget_bss(ifc);
+		enter_state(ifc, SIM_MLME_IDLE);
+	}
+}
+
+static void rx_assoc_resp(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+			  size_t len)
+{
+	struct sim_mlme *m = &ifc->mlme;
+	if (m->state != SIM_MLME_ASSOCIATING || h->body_len < 6)
+		return;
+	uint16_t status = get_le16(h->body + 2);
+	emit_mlme(ifc, DRIVER_EV_ASSOC, frame, len, false, false);
+	if (status != WLAN_STATUS_SUCCESS) {
+		enter_state(ifc, SIM_MLME_AUTHENTICATED);
+		return;
+	}
+	m->aid = get_le16(h->body + 4) & WLAN_AID_MASK;
+	struct sim_peer *p = sim_peer_get(ifc, m->bssid);
+	if (p)
+		p->flags = DRIVER_STA_AUTHENTICATED | DRIVER_STA_ASSOCIATED;
+	enter_state(ifc, SIM_MLME_ASSOCIATED);
+}
+
+static void rx_leave(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+		     size_t len)
+{
+	bool deauth = h->subtype == IEEE80211_STYPE_DEAUTH;
+	if (ifc->mlme.state == SIM_MLME_IDLE || (!deauth && ifc->mlme.state != SIM_MLME_ASSOCIATED))
+		return;
+	log_info("%s: %s by the BSS (reason %u)", ifc->name,
+		 deauth ? "deauthenticated" : "disassociated",
+		 h->body_len >= 2 ? get_le16(h->body) : 0);
+	emit_mlme(ifc, deauth ? DRIVER_EV_DEAUTH : DRIVER_EV_DISASSOC, frame, len, false, false);
+	forget_bss(ifc);
+	enter_state(ifc, SIM_MLME_IDLE);
+}
+
+void sim_mlme_rx(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+		 size_t len, const struct sim_rx *rx)
+{
+	struct sim_mlme *m = &ifc->mlme;
+	bool from_bss = m->state != SIM_MLME_IDLE &&
+			memcmp(h->a2, m->bssid, SIM_ADDR_LEN) == 0 &&
+			memcmp(h->a3, m->bssid, SIM_ADDR_LEN) == 0;
+	if (!from_bss) {
+		if (h->subtype != IEEE80211_STYPE_BEACON && h->subtype != IEEE80211_STYPE_PROBE_RESP)
+			sim_rx_mgmt_up(ifc, h, frame, len, rx);
+		return;
+	}
+	switch (h->subtype) {
+	case IEEE80211_STYPE_BEACON:
+		m->last_beacon_us = loop_now_us();
+		m->loss_reported = false;
+		if (h->body_len >= 10 && get_le16(h->body + 8) >= 1)
+			m->beacon_int = get_le16(h->body + 8);
+		return;
+	case IEEE80211_STYPE_AUTH:
+		rx_auth(ifc, h, frame, len);
+		return;
+	case IEEE80211_STYPE_ASSOC_RESP:
+	case IEEE80211_STYPE_REASSOC_RESP:
+		rx_assoc_resp(ifc, h, frame, len);
+		return;
+	case IEEE80211_STYPE_DEAUTH:
+	case IEEE80211_STYPE_DISASSOC:
+		rx_leave(ifc, h, frame, len);
+		return;
+	default:
+		sim_rx_mgmt_up(ifc, h, frame, len, rx);
+		return;
+	}
+}
+
+/* ---- requests ---- */
+
+static int set_request(struct sim_mlme *m, const uint8_t *frame, size_t len)
+{
+	uint8_t *copy = malloc(len);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, frame, len);
+	free(m->req);
+	m->req = copy;
+	m->req_len = len;
+	return 0;
+}
+
+static int build_auth(struct sim_iface *ifc, const struct driver_auth_params *p, struct wbuf *w)
+{
+	sim_mgmt_hdr(w, IEEE80211_STYPE_AUTH, p->bssid, ifc->addr, p->bssid);
+	wbuf_le16(w, (uint16_t)p->alg);
+	switch (p->alg) {
+	case DRIVER_AUTH_SAE:
+		if (!p->auth_data || p->auth_data_len < 4)
+			return -EINVAL; /* transaction sequence and status come first */
+		wbuf_put(w, p->auth_data, p->auth_data_len);
+		break;
+	case DRIVER_AUTH_OPEN:
+	case DRIVER_AUTH_FT:
+		wbuf_le16(w, 1);
+		wbuf_le16(w, WLAN_STATUS_SUCCESS);
+		if (p->auth_data_len && p->auth_data)
+			wbuf_put(w, p->auth_data, p->auth_data_len);
+		break;
+	case DRIVER_AUTH_SHARED_KEY:
+	default:
+		return -EOPNOTSUPP; /* WEP is not simulated */
+	}
+	if (p->ies_len && p->ies)
+		wbuf_put(w, p->ies, p->ies_len);
+	return w->bad ? -EMSGSIZE : 0;
+}
+
+/* Refuses what a station cannot do now; leaves any other BSS first. */
+static int auth_prepare(struct sim_iface *ifc, const struct driver_auth_params *p)
+{
+	if (ifc->type != DRIVER_IFTYPE_STATION)
+		return -EOPNOTSUPP;
+	if (!ifc->up)
+		return -ENETDOWN;
+	if (ifc->scan)
+		return -EBUSY;
+	if (sim_addr_is_group(p->bssid))
+		return -EINVAL;
+	int err = sim_chan_check(ifc->sim, p->freq_mhz, false);
+	if (err)
+		return err;
+	uint32_t busy = sim_radio_busy_freq(ifc, DRIVER_IFTYPE_STATION);
+	if (busy && busy != p->freq_mhz)
+		return -EBUSY; /* another station of this radio holds a channel */
+	struct sim_mlme *m = &ifc->mlme;
+	bool continuing = m->state == SIM_MLME_AUTHENTICATING &&
+			  memcmp(m->bssid, p->bssid, SIM_ADDR_LEN) == 0;
+	if (!continuing)
+		sim_mlme_stop(ifc, true);
+	return 0;
+}
+
+int sim_authenticate(void *priv, uint32_t ifindex, const struct driver_auth_params *p)
+{
+	struct sim *sim = priv;
+	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
+	uint8_t frame[SIM_MAX_FRAME];
+	if (!ifc)
+		return -ENODEV;
+	if (!p)
+		return -EINVAL;
+	int err = auth_prepare(ifc, p);
+	if (err)
+		return err;
+	struct wbuf w = wbuf_init(frame, sizeof(frame));
+	if ((err = build_auth(ifc, p, &w)) < 0 || (err = set_request(&ifc->mlme, frame, w.len)))
+		return err;
+	struct sim_mlme *m = &ifc->mlme;
+	if (m->state == SIM_MLME_IDLE && !sim_peer_get(ifc, p->bssid))
+		return -ENOMEM;
+	memcpy(m->bssid, p->bssid, SIM_ADDR_LEN);
+	m->freq = p->freq_mhz;
+	m->alg = (uint16_t)p->alg;
+	m->timeout_ms = p->alg == DRIVER_AUTH_SAE ? SIM_SAE_TIMEOUT_MS : SIM_AUTH_TIMEOUT_MS;
+	sim_iface_set_home(ifc, p->freq_mhz);
+	enter_state(ifc, SIM_MLME_AUTHENTICATING);
+	send_request(ifc);
+	return 0;
+}
+
+/* Elements mac80211 puts before HT Capabilities in a request (9.3.3.6). */
+static bool before_ht(uint8_t id)
+{
+	static const uint8_t ids[] = { WLAN_EID_PWR_CAPABILITY, WLAN_EID_SUPPORTED_CHANNELS,
+				       WLAN_EID_RSN, 46 /* QoS Capability */,
+				       WLAN_EID_RRM_ENABLED_CAPAB, WLAN_EID_MOBILITY_DOMAIN,
+				       WLAN_EID_SUPPORTED_OP_CLASSES };
+	return memchr(ids, id, sizeof(ids)) != NULL;
+}
+
+static int copy_ies(struct wbuf *w, const uint8_t *ies, size_t len, bool first_part)
+{
+	struct ie_iter it;
+	struct ie_elem e;
+	ie_iter_init(&it, ies, len);
+	while (ie_iter_next(&it, &e))
+		if (before_ht(e.id) == first_part)
+			wbuf_put(w, e.start, IE_HDR_LEN + e.len);
+	return it.err ? -EINVAL : 0;
+}
+
+static int build_assoc(struct sim_iface *ifc, const struct driver_assoc_params *p,
+		       struct wbuf *w)
+{
+	uint8_t rates[16];
+	size_t n = sim_band_rates(p->freq_mhz, rates, sizeof(rates));
+	uint16_t capab = WLAN_CAPAB_ESS;
+	struct ie_elem rsn;
+	if (p->ies && ie_find(p->ies, p->ies_len, WLAN_EID_RSN, &rsn))
+		capab |= WLAN_CAPAB_PRIVACY;
+	if (p->freq_mhz < 5000)
+		capab |= WLAN_CAPAB_SHORT_SLOT_TIME;
+	sim_mgmt_hdr(w, p->prev_bssid ? IEEE80211_STYPE_REASSOC_REQ : IEEE80211_STYPE_ASSOC_REQ,
+		     p->bssid, ifc->addr, p->bssid);
+	wbuf_le16(w, capab);
+	wbuf_le16(w, SIM_LISTEN_INTERVAL);
+	if (p->prev_bssid)
+		wbuf_put(w, p->prev_bssid, SIM_ADDR_LEN);
+	ie_build_ssid(w, p->ssid.ssid, p->ssid.len > 32 ? 32 : p->ssid.len);
+	ie_build_supp_rates(w, rates, n);
+	ie_build_ext_rates(w, rates, n);
+	if (p->ies && copy_ies(w, p->ies, p->ies_len, true) < 0)
+		return -EINVAL;
+	struct ie_ht_cap ht = { .cap_info = sim_ht_capab(), .ampdu_params = 0x03 };
+	memcpy(ht.mcs_set, sim_ht_mcs(), 10);
+	ie_build_ht_cap(w, &ht);
+	if (p->ies)
+		copy_ies(w, p->ies, p->ies_len, false);
+	if (p->wmm) {
+		struct ie_wmm wmm = { .subtype = WMM_SUBTYPE_INFO, .version = WMM_VERSION };
+		ie_build_wmm(w, &wmm);
+	}
+	return w->bad ? -EMSGSIZE : 0;
+}
+
+int sim_associate(void *priv, uint32_t ifindex, const struct driver_assoc_params *p)
+{
+	struct sim *sim = priv;
+	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
+	uint8_t frame[SIM_MAX_FRAME];
+	if (!ifc)
+		return -ENODEV;
+	if (!p)
+		return -EINVAL;
+	if (ifc->type != DRIVER_IFTYPE_STATION)
+		return -EOPNOTSUPP;
+	if (!ifc->up)
+		return -ENETDOWN;
+	struct sim_mlme *m = &ifc->mlme;
+	if ((m->state != SIM_MLME_AUTHENTICATED && m->state != SIM_MLME_ASSOCIATED) ||
+	    memcmp(m->bssid, p->bssid, SIM_ADDR_LEN) != 0)
+		return -ENOLINK; /* authenticate with this BSS first */
+	if (p->freq_mhz && p->freq_mhz != m->freq)
+		return -EINVAL;
+	struct wbuf w = wbuf_init(frame, sizeof(frame));
+	struct driver_assoc_params q = *p;
+	q.freq_mhz = m->freq;
+	int err = build_assoc(ifc, &q, &w);
+	if (err || (err = set_request(m, frame, w.len)))
+		return err;
+	m->timeout_ms = SIM_ASSOC_TIMEOUT_MS;
+	enter_state(ifc, SIM_MLME_ASSOCIATING);
+	send_request(ifc);
+	return 0;
+}
+
+int sim_deauthenticate(void *priv, uint32_t ifindex, const uint8_t *bssid,
+		       uint16_t reason)
+{
+	struct sim *sim = priv;
+	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
+	uint8_t frame[IEEE80211_MGMT_HDR_LEN + 2];
+	if (!ifc)
+		return -ENODEV;
+	if (ifc->type != DRIVER_IFTYPE_STATION)
+		return -EOPNOTSUPP;
+	struct sim_mlme *m = &ifc->mlme;
+	if (m->state == SIM_MLME_IDLE || (bssid && memcmp(bssid, m->bssid, SIM_ADDR_LEN) != 0))
+		return -ENOTCONN;
+	struct wbuf w = wbuf_init(frame, sizeof(frame));
+	sim_mgmt_hdr(&w, IEEE80211_STYPE_DEAUTH, m->bssid, ifc->addr, m->bssid);
+	wbuf_le16(&w, reason);
+	if (ifc->up)
+		sim_tx_enqueue(ifc, SIM_TXQ_MGMT, SIM_TXF_QUIET, frame, w.len, m->freq, false,
+			       false, 0, 0);
+	log_info("%s: deauthenticating (reason %u)", ifc->name, reason);
+	emit_mlme(ifc, DRIVER_EV_DEAUTH, frame, w.len, false, true);
+	forget_bss(ifc);
+	enter_state(ifc, SIM_MLME_IDLE);
+	return 0;
+}

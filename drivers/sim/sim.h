@@ -1,0 +1,51 @@
+/* Test and tooling hooks of the simulated radio backend ("sim").
+ *
+ * The sim backend is reached like every backend, through driver_open("sim",
+ * ...) and the driver_*() wrappers of drivers/driver.h. These few extra
+ * calls let tests and fuzzers reach inside: the in-process medium (to move
+ * radios out of range), received-frame injection (the RX path without the
+ * medium), per-interface drop counters and radio hotplug.
+ *
+ * Every function checks that drv is a sim instance and returns -EINVAL
+ * (or NULL) otherwise. See docs/sim.md for the radio model.
+ */
+#ifndef WPAD_DRIVERS_SIM_SIM_H
+#define WPAD_DRIVERS_SIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct driver;
+struct medium;
+
+/* The in-process medium the instance's radios are attached to (medium=inproc
+ * or medium=shared), or NULL for medium=DIR. Borrowed. */
+struct medium *sim_driver_medium(struct driver *drv);
+
+/* Feeds frame into the receive path of ifindex as if the medium had
+ * delivered it on freq (0: the interface's channel) with signal_mbm. The
+ * bytes are borrowed and may be anything: this is the fuzzing entry point.
+ * Returns 0, or -ENODEV for an unknown interface. */
+int sim_driver_inject_rx(struct driver *drv, uint32_t ifindex, const uint8_t *frame,
+			 size_t len, uint32_t freq, int32_t signal_mbm);
+
+/* Drop counters of one interface, for frames no peer can be blamed for. */
+struct sim_rx_counters {
+	uint64_t frames;       /* every frame handed to the RX path */
+	uint64_t malformed;    /* failed header/body parsing */
+	uint64_t not_for_us;   /* address filter */
+	uint64_t class3;       /* data from an unknown or unassociated peer */
+	uint64_t duplicate;    /* retransmission already received */
+	uint64_t no_key;       /* protected, but no key for it */
+	uint64_t replay;       /* PN not above the replay counter */
+	uint64_t bad_mic;      /* decryption failed */
+	uint64_t unauth;       /* non-EAPOL data on a closed port */
+};
+int sim_driver_rx_counters(struct driver *drv, uint32_t ifindex, struct sim_rx_counters *c);
+
+/* Radio hotplug: adds a radio (DRIVER_EV_RADIO_NEW) or removes one with
+ * all its interfaces (IFACE_DEL for each, then DRIVER_EV_RADIO_DEL). */
+int sim_driver_radio_add(struct driver *drv, uint32_t *radio_id);
+int sim_driver_radio_remove(struct driver *drv, uint32_t radio_id);
+
+#endif
