@@ -1,0 +1,121 @@
+/* A known network in memory: defaults, copies, secrets, connection history. */
+#include "daemon/store/known_network.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/config/value.h"
+#include "daemon/crypto/hash.h"
+#include "daemon/crypto/secure.h"
+
+void known_network_init(struct known_network *net, const uint8_t *ssid, size_t len,
+			enum known_security sec)
+{
+	memset(net, 0, sizeof(*net));
+	if (len > KNOWN_SSID_MAX)
+		len = KNOWN_SSID_MAX;
+	memcpy(net->ssid, ssid, len);
+	net->ssid_len = len;
+	net->security = sec;
+	net->autoconnect = true;
+}
+
+static void free_extra(struct known_extra *x)
+{
+	free(x->section);
+	free(x->key);
+	if (x->value) {
+		crypto_zero(x->value, strlen(x->value));
+		free(x->value);
+	}
+}
+
+void known_network_clear(struct known_network *net)
+{
+	for (size_t i = 0; i < net->n_extras; i++)
+		free_extra(&net->extras[i]);
+	free(net->extras);
+	crypto_zero(net, sizeof(*net));
+}
+
+int known_network_copy(struct known_network *dst, const struct known_network *src)
+{
+	*dst = *src;
+	dst->extras = NULL;
+	dst->n_extras = 0;
+	if (src->n_extras == 0)
+		return 0;
+	dst->extras = calloc(src->n_extras, sizeof(*dst->extras));
+	if (!dst->extras)
+		goto fail;
+	for (size_t i = 0; i < src->n_extras; i++) {
+		struct known_extra *x = &dst->extras[i];
+		dst->n_extras++;
+		x->section = strdup(src->extras[i].section);
+		x->key = strdup(src->extras[i].key);
+		x->value = strdup(src->extras[i].value);
+		if (!x->section || !x->key || !x->value)
+			goto fail;
+	}
+	return 0;
+fail:
+	known_network_clear(dst);
+	return -ENOMEM;
+}
+
+int known_network_set_passphrase(struct known_network *net, const char *passphrase)
+{
+	if (!cfg_passphrase_valid(passphrase))
+		return -EINVAL;
+	crypto_zero(net->passphrase, sizeof(net->passphrase));
+	memcpy(net->passphrase, passphrase, strlen(passphrase) + 1);
+	net->has_passphrase = true;
+	crypto_zero(net->psk, sizeof(net->psk));
+	net->psk_valid = false;
+	return 0;
+}
+
+void known_network_set_psk(struct known_network *net, const uint8_t psk[32])
+{
+	crypto_zero(net->passphrase, sizeof(net->passphrase));
+	net->has_passphrase = false;
+	memcpy(net->psk, psk, sizeof(net->psk));
+	net->psk_valid = true;
+}
+
+void known_network_touch(struct known_network *net, uint32_t freq, uint64_t now)
+{
+	size_t keep = 0;
+	uint32_t out[KNOWN_FREQS_MAX];
+
+	net->last_connected = now;
+	if (freq == 0)
+		return;
+	out[keep++] = freq;
+	for (size_t i = 0; i < net->n_freqs && keep < KNOWN_FREQS_MAX; i++)
+		if (net->freqs[i] != freq)
+			out[keep++] = net->freqs[i];
+	memcpy(net->freqs, out, keep * sizeof(out[0]));
+	net->n_freqs = keep;
+}
+
+int known_psk_check(const struct known_network *net, uint8_t out[16])
+{
+	static const char label[] = "wpad known-network PSK cache";
+	uint8_t len = (uint8_t)net->ssid_len;
+	uint8_t mac[CRYPTO_SHA256_LEN];
+	const struct crypto_iov parts[] = {
+		{ label, sizeof(label) }, /* with its NUL as separator */
+		{ &len, 1 },
+		{ net->ssid, net->ssid_len },
+		{ net->passphrase, strlen(net->passphrase) },
+	};
+	int ret = crypto_hmac_vec(CRYPTO_HASH_SHA256, net->psk, sizeof(net->psk), parts,
+				  sizeof(parts) / sizeof(parts[0]), mac);
+
+	if (ret == 0)
+		memcpy(out, mac, 16);
+	crypto_zero(mac, sizeof(mac));
+	return ret;
+}
