@@ -127,6 +127,8 @@ struct medium_channel *medium_channel_get(struct medium *m, uint32_t freq_mhz)
 	for (size_t i = 0; i < m->n_chans; i++)
 		if (m->chans[i]->freq_mhz == freq_mhz)
 			return m->chans[i];
+	if (m->n_chans == MEDIUM_MAX_CHANNELS)
+		return NULL;
 	if (m->n_chans == m->cap_chans) {
 		size_t cap = m->cap_chans ? m->cap_chans * 2 : 8;
 		struct medium_channel **a = realloc(m->chans, cap * sizeof(*a));
@@ -170,7 +172,7 @@ int medium_channel_tune(struct medium_client *c, uint32_t freq_mhz)
 	}
 	struct medium_channel *chan = medium_channel_get(c->m, freq_mhz);
 	if (!chan)
-		return -ENOMEM;
+		return -ENOSPC;
 	if (chan->n_radios == chan->cap_radios) {
 		size_t cap = chan->cap_radios ? chan->cap_radios * 2 : 8;
 		struct medium_client **a = realloc(chan->radios, cap * sizeof(*a));
@@ -361,10 +363,11 @@ static void on_delay_end(struct loop_timer *timer, void *data)
 }
 
 /* Sends tx on its way: straight to its channel, or held by a DELAY fault.
- * Equal delays keep their order: timers with one deadline fire as armed. */
+ * Equal delays keep their order: timers with one deadline fire as armed.
+ * The held frames are bounded like a channel queue; past that, no delay. */
 static void dispatch(struct medium *m, struct medium_tx *tx, uint32_t delay_ms)
 {
-	if (delay_ms) {
+	if (delay_ms && m->delayed.count < MEDIUM_CHANNEL_QUEUE_MAX) {
 		tx->delay = loop_timer_new(m->loop, on_delay_end, tx);
 		if (tx->delay) {
 			list_append(&m->delayed, tx);
@@ -439,7 +442,7 @@ int medium_air_inject(struct medium *m, struct medium_client *ctrl, uint32_t fre
 		return -EINVAL;
 	struct medium_channel *chan = medium_channel_get(m, freq_mhz);
 	if (!chan)
-		return -ENOMEM;
+		return -ENOSPC;
 	if (chan->queue.count >= MEDIUM_CHANNEL_QUEUE_MAX)
 		return -ENOBUFS;
 	struct medium_tx *tx = tx_new(chan, frame, len);

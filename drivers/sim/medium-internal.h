@@ -29,6 +29,7 @@ struct medium_capture;
 #define MEDIUM_RADIO_EXTRA_ADDRS 8  /* RADIO_ADDR entries per radio */
 #define MEDIUM_CLIENT_QUEUE_MAX 4096 /* queued messages before dropping */
 #define MEDIUM_CHANNEL_QUEUE_MAX 1024 /* frames waiting for one channel */
+#define MEDIUM_MAX_CHANNELS 256 /* distinct frequencies ever used */
 
 /* ---- clients ---- */
 
@@ -124,8 +125,10 @@ struct medium_channel {
 	struct loop_timer *timer;
 };
 
+/* The channel of freq, created on first use; NULL when out of memory or
+ * past MEDIUM_MAX_CHANNELS (a radio must not grow the medium without end). */
 struct medium_channel *medium_channel_get(struct medium *m, uint32_t freq_mhz);
-/* Tunes a radio (freq 0: off channel). Returns 0 or -ENOMEM. */
+/* Tunes a radio (freq 0: off channel). Returns 0 or -ENOSPC. */
 int medium_channel_tune(struct medium_client *c, uint32_t freq_mhz);
 /* Takes a TX message from a radio. Always answers with TX_STATUS eventually
  * (or at once when refused). */
