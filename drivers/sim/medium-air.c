@@ -304,8 +304,11 @@ static bool deliver_attempt(struct medium_channel *chan, struct medium_tx *tx)
 			best = tx->inject_signal_mbm;
 		else if (best == MEDIUM_NO_SIGNAL_MBM)
 			best = MEDIUM_DEFAULT_SIGNAL_MBM;
-		if (medium_capture_write(m->capture, chan->freq_mhz, rate, best, tx->frame, tx->len) < 0)
-			log_warn("capture write failed; later frames are not captured");
+		if (medium_capture_write(m->capture, chan->freq_mhz, rate, best, tx->frame, tx->len) <
+		    0) {
+			log_warn("capture write failed (disk full?); capture stopped");
+			medium_capture_stop(m);
+		}
 	}
 	return acked;
 }

@@ -29,7 +29,6 @@
 
 struct medium_capture {
 	FILE *f;
-	bool failed; /* a write failed: logged once by the caller */
 };
 
 static bool write_all(struct medium_capture *cap, const void *p, size_t n)
@@ -116,8 +115,6 @@ int medium_capture_write(struct medium_capture *cap, uint32_t freq_mhz, uint16_t
 	struct timespec ts;
 	uint32_t caplen = (uint32_t)(RADIOTAP_LEN + len);
 
-	if (cap->failed)
-		return -EIO;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	wbuf_le32(&w, (uint32_t)ts.tv_sec);
 	wbuf_le32(&w, (uint32_t)(ts.tv_nsec / 1000));
@@ -125,9 +122,7 @@ int medium_capture_write(struct medium_capture *cap, uint32_t freq_mhz, uint16_t
 	wbuf_le32(&w, caplen);
 	put_radiotap(&w, freq_mhz, rate_100kbps, signal_mbm);
 	/* Flush per record: a reader (or a crash) sees whole records. */
-	if (!write_all(cap, hdr, w.len) || !write_all(cap, frame, len) || fflush(cap->f) != 0) {
-		cap->failed = true;
+	if (!write_all(cap, hdr, w.len) || !write_all(cap, frame, len) || fflush(cap->f) != 0)
 		return -EIO;
-	}
 	return 0;
 }

@@ -185,6 +185,7 @@ START_TEST(capture_start_stop_errors)
 {
 	ck_assert_int_eq(medium_capture_start(fx.m, "/nonexistent-dir/x.pcap"), -ENOENT);
 	ck_assert_int_eq(medium_capture_start(fx.m, ""), -EINVAL);
+	ck_assert_int_eq(medium_capture_start(fx.m, "/dev/full"), -EIO);
 	medium_capture_stop(fx.m); /* not capturing: harmless */
 	/* Restarting replaces the file; teardown frees an active capture. */
 	ck_assert_int_eq(medium_capture_start(fx.m, path), 0);
