@@ -1,0 +1,145 @@
+/* The access point role: one BSS on one interface.
+ *
+ * ap_new() binds the role to an interface of a driver; ap_start() takes an
+ * AP profile (daemon/config/ap_profile.h), validates it against the radio's
+ * capabilities, builds the beacon and probe-response templates, starts
+ * beaconing and answers stations: probe requests, open-system
+ * authentication, (re)association with the IEEE status codes listed in
+ * ap_mgmt.c, the 4-way handshake through daemon/rsn for WPA2-PSK (the port
+ * is opened at once on an open network), GTK rekeying, inactivity, ACLs.
+ *
+ * The daemon routes every driver event of the interface to
+ * ap_handle_event(); the role never registers its own driver callback.
+ *
+ * AP state machine (ap_state), changed only by one enter function that
+ * logs the transition and calls callbacks.state_changed:
+ *
+ *   STOPPED --ap_start()--> STARTING --templates, start_ap ok--> STARTED
+ *   STARTING --any failure--> STOPPED (ap_start returns the error)
+ *   STARTED --ap_stop(), interface gone, radio error--> STOPPING
+ *   STOPPING --stations told (deauth sent and TX status back, or 200 ms),
+ *              stop_ap--> STOPPED
+ *
+ * Station state machine (ap_sta_state), per station:
+ *
+ *   (new) --open auth ok--> AUTHENTICATED
+ *   AUTHENTICATED --assoc response acked--> ASSOCIATED     [station_added]
+ *   ASSOCIATED --4-way done (or open network)--> AUTHORIZED [station_authorized]
+ *   ASSOCIATED/AUTHORIZED --disassoc from station--> AUTHENTICATED
+ *   any --deauth, handshake failure, inactivity, ap_disconnect_station(),
+ *         auth expiry, AP stop--> NONE, and the entry is freed
+ *                                         [station_removed if it was associated]
+ *
+ * Ownership: ap_new()'s caller owns the struct ap and frees it with
+ * ap_free() (which stops the BSS without waiting). The profile passed to
+ * ap_start() is copied; callbacks are copied.
+ */
+#ifndef WPAD_AP_AP_H
+#define WPAD_AP_AP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "daemon/core/error.h"
+#include "drivers/driver.h"
+
+struct loop;
+struct ap;
+struct ap_profile;
+
+enum ap_state {
+	AP_STATE_STOPPED,
+	AP_STATE_STARTING,
+	AP_STATE_STARTED,
+	AP_STATE_STOPPING,
+};
+
+enum ap_sta_state {
+	AP_STA_NONE,          /* leaving: the entry is freed right after */
+	AP_STA_AUTHENTICATED, /* open-system authentication done */
+	AP_STA_ASSOCIATED,    /* association acked; 4-way handshake running */
+	AP_STA_AUTHORIZED,    /* controlled port open */
+};
+
+const char *ap_state_to_string(enum ap_state state);
+const char *ap_sta_state_to_string(enum ap_sta_state state);
+
+/* Set by the daemon; the D-Bus layer hooks in later. Any may be NULL.
+ * They run from inside the event loop; they may call ap_* functions
+ * except ap_free(). */
+struct ap_callbacks {
+	void (*state_changed)(void *ctx, enum ap_state old_state, enum ap_state new_state);
+	void (*station_added)(void *ctx, const uint8_t addr[6]);      /* associated */
+	void (*station_authorized)(void *ctx, const uint8_t addr[6]); /* handshake done */
+	void (*station_removed)(void *ctx, const uint8_t addr[6], uint16_t reason);
+	/* The 4-way handshake message 2 of this station failed its MIC check:
+	 * almost always a wrong passphrase on the station. count: failures
+	 * of this station since it associated. */
+	void (*mic_failure)(void *ctx, const uint8_t addr[6], unsigned count);
+	void *ctx;
+};
+
+/* Returns NULL on allocation failure. loop, drv must outlive the ap. */
+struct ap *ap_new(struct loop *loop, struct driver *drv, uint32_t ifindex,
+		  const struct ap_callbacks *cb);
+void ap_free(struct ap *ap);
+
+uint32_t ap_ifindex(const struct ap *ap);
+enum ap_state ap_get_state(const struct ap *ap);
+
+/* Every driver event for this interface (others are ignored). */
+void ap_handle_event(struct ap *ap, const struct driver_event *ev);
+
+/* Validates the profile and starts the BSS. Returns 0 (state STARTED) or a
+ * negative errno with *err filled (err may be NULL):
+ *   InvalidArguments   bad SSID, interval, DTIM, station limit, ...
+ *   InvalidFormat      passphrase not 8..63 printable ASCII, PSK not 64 hex,
+ *                      an unreadable per-station PSK file line
+ *   NotSupported       no AP mode, no such band, no CCMP, channel unknown
+ *   RegulatoryForbidden channel disabled/no-IR/radar, or the driver said -EPERM
+ *   Busy               not STOPPED
+ *   DriverError, ...   as wpad_error_code_from_errno() maps the driver's errno */
+int ap_start(struct ap *ap, const struct ap_profile *profile, struct wpad_error *err);
+/* Starts STOPPING (0), or -EALREADY when already stopped/stopping. */
+int ap_stop(struct ap *ap);
+
+/* Deauthenticates one station with the reason code. -ENOENT if unknown. */
+int ap_disconnect_station(struct ap *ap, const uint8_t addr[6], uint16_t reason);
+
+/* Moves the BSS to another channel (AP+STA on one radio: the AP follows the
+ * station). Rebuilds the templates (DS Parameter Set, HT Operation),
+ * retunes and updates the beacon. No channel switch announcement is sent:
+ * stations find the BSS again by scanning. -EINVAL if the radio has no such
+ * channel, -EPERM if it may not beacon there, -ENOTCONN unless STARTED. */
+int ap_set_channel(struct ap *ap, uint32_t freq_mhz);
+
+/* Starts a GTK rekey now (WPA2 only; -EOPNOTSUPP on an open BSS,
+ * -EINPROGRESS if one is running, -ENOTCONN unless STARTED). */
+int ap_rekey_gtk(struct ap *ap);
+
+/* ---- stations ---- */
+
+struct ap_station_info {
+	uint8_t addr[6];
+	enum ap_sta_state state;
+	uint16_t aid;               /* 0 until associated */
+	int32_t signal_mbm;         /* driver's figure, else the last frame's */
+	uint32_t connected_s;       /* since association, 0 if not associated */
+	unsigned mic_failures;      /* handshake MIC failures (wrong passphrase) */
+	uint32_t pairwise_cipher;   /* suite selector, 0 on an open BSS */
+	uint32_t akm;               /* suite selector, 0 on an open BSS */
+};
+
+/* Stations in the table (authenticated or further). */
+size_t ap_station_count(const struct ap *ap);
+/* Stations associated (ASSOCIATED or AUTHORIZED). */
+size_t ap_associated_count(const struct ap *ap);
+/* Calls fn for each station in arrival order until it returns false.
+ * fn must not remove stations. Returns how many were visited. */
+typedef bool (*ap_station_fn)(void *data, const struct ap_station_info *info);
+size_t ap_foreach_station(struct ap *ap, ap_station_fn fn, void *data);
+/* -ENOENT if unknown. */
+int ap_get_station(struct ap *ap, const uint8_t addr[6], struct ap_station_info *info);
+
+#endif

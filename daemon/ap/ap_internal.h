@@ -1,0 +1,186 @@
+/* Inside the AP role: the BSS and station structures shared by the ap_*.c
+ * files. Nothing outside daemon/ap (and its unit tests) includes this. */
+#ifndef WPAD_AP_AP_INTERNAL_H
+#define WPAD_AP_AP_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "daemon/ap/ap.h"
+#include "daemon/ap/ap_conf.h"
+#include "daemon/ap/ap_sta_table.h"
+#include "daemon/rsn/rsn_types.h"
+#include "drivers/driver.h"
+
+#define AP_MAX_AID 2007
+#define AP_AID_WORDS ((AP_MAX_AID + 1 + 31) / 32)
+#define AP_RSNE_MAX 257
+#define AP_TEMPLATE_MAX 1024
+/* An authenticated station must associate within this time. */
+#define AP_AUTH_EXPIRY_MS 5000
+/* How long the association response may wait for its TX status. */
+#define AP_ASSOC_RESP_WAIT_MS 1000
+/* Stations authenticated but not associated, beyond max_stations. */
+#define AP_AUTH_ONLY_SLACK 16
+/* STOPPING waits at most this long for the farewell deauths to go out. */
+#define AP_STOP_WAIT_MS 200
+#define AP_ADDR_STR_LEN 18
+
+struct loop_timer;
+struct loop_idle;
+struct ap_keys;
+struct ap_sta_keys;
+
+struct ap_sta {
+	/* Links of struct sta_table. */
+	struct ap_sta *hnext, *lnext, *lprev;
+	uint8_t addr[6];
+
+	struct ap *ap;
+	enum ap_sta_state state;
+	uint16_t aid;
+	uint16_t capability;
+	uint16_t listen_interval;
+	uint8_t rates[DRIVER_MAX_RATES];
+	size_t n_rates;
+	bool wmm;
+	bool ht;
+	uint16_t ht_capab;
+	bool in_driver;           /* sta_add done */
+	bool removed;             /* on the dead list, freed soon */
+
+	/* RSN: the element from the (re)association request and what it chose. */
+	uint8_t rsne[AP_RSNE_MAX];
+	size_t rsne_len;
+	uint32_t akm;
+	uint32_t pairwise;
+	struct ap_sta_keys *keys; /* 4-way authenticator, ap_keys.c */
+	unsigned mic_failures;
+
+	/* A (re)association response waiting for its TX status. */
+	bool assoc_resp_pending;
+	uint64_t assoc_resp_cookie;
+	struct loop_timer *timer; /* auth expiry, or the assoc response wait */
+
+	uint64_t assoc_time_us;
+	int32_t signal_mbm;
+	uint16_t leave_reason;    /* given to station_removed on leaving */
+};
+
+struct ap {
+	struct loop *loop;
+	struct driver *drv;
+	uint32_t ifindex;
+	struct ap_callbacks cb;
+	enum ap_state state;
+
+	struct ap_conf conf;
+	bool has_conf;
+	bool beaconing;           /* start_ap succeeded */
+	uint8_t addr[6];
+	struct driver_capa capa;
+	char country[3];          /* from the profile, else the regulatory domain */
+
+	/* Our RSN element as advertised (for the 4-way handshake message 3). */
+	uint8_t rsne[AP_RSNE_MAX];
+	size_t rsne_len;
+
+	struct sta_table stas;
+	size_t n_assoc;
+	uint32_t aid_used[AP_AID_WORDS];
+
+	struct ap_keys *keys;     /* GTK state, ap_keys.c; NULL on open BSS */
+	struct rsn_timing rsn_timing; /* zeros: daemon/rsn's defaults */
+	/* Stations removed while callbacks may still hold them: freed from an
+	 * idle callback, linked through lnext. */
+	struct ap_sta *dead;
+	struct loop_idle *reaper;
+	struct loop_timer *stop_timer;
+	struct loop_timer *inact_timer;
+	size_t stop_pending;      /* farewell deauths not yet reported */
+};
+
+/* "aa:bb:cc:dd:ee:ff" */
+const char *ap_addr_str(const uint8_t addr[6], char buf[AP_ADDR_STR_LEN]);
+
+/* ap.c */
+void ap_enter_state(struct ap *ap, enum ap_state new_state);
+/* Tests: shorter handshake timers. */
+void ap_set_rsn_timing(struct ap *ap, const struct rsn_timing *t);
+
+/* ap_beacon.c: templates from ap->conf and ap->capa. */
+int ap_build_beacon(struct ap *ap, uint8_t *head, size_t head_cap, size_t *head_len,
+		    uint8_t *tail, size_t tail_cap, size_t *tail_len);
+/* A probe response to da (always carrying the real SSID). */
+int ap_build_probe_resp(struct ap *ap, const uint8_t da[6], uint8_t *out, size_t cap,
+			size_t *len);
+/* Elements of an association response after the AID: rates, WMM param
+ * (when wmm), HT (when ht), extended capabilities. */
+int ap_build_assoc_resp_ies(struct ap *ap, bool wmm, bool ht, uint8_t *out, size_t cap,
+			    size_t *len);
+/* Our RSN element (header included) into ap->rsne. */
+int ap_build_rsne(struct ap *ap);
+/* Rates we offer, as Supported Rates octets (basic bit set on the basic
+ * ones). Returns the count. */
+size_t ap_rates(const struct ap *ap, uint8_t *out, size_t max);
+const struct driver_band_info *ap_band_info(const struct ap *ap);
+uint16_t ap_capability(const struct ap *ap);
+
+/* ap_sta.c */
+struct ap_sta *ap_sta_new(struct ap *ap, const uint8_t addr[6]);
+struct ap_sta *ap_sta_find(struct ap *ap, const uint8_t addr[6]);
+void ap_sta_enter_state(struct ap_sta *sta, enum ap_sta_state new_state);
+/* Sends a deauthentication (unless !notify_peer), tears the station down
+ * and frees it. */
+void ap_sta_remove(struct ap_sta *sta, uint16_t reason, bool notify_peer);
+/* Disassociation: back to AUTHENTICATED. */
+void ap_sta_disassociate(struct ap_sta *sta, uint16_t reason);
+uint16_t ap_aid_alloc(struct ap *ap);
+void ap_aid_free(struct ap *ap, uint16_t aid);
+void ap_sta_arm_timer(struct ap_sta *sta, uint64_t ms);
+void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info);
+void ap_inactivity_start(struct ap *ap);
+void ap_inactivity_stop(struct ap *ap);
+void ap_sta_inactive(struct ap *ap, const uint8_t addr[6]);
+/* Frees the stations on the dead list (the reaper's work, also at free). */
+void ap_sta_reap(struct ap *ap);
+struct loop_idle *ap_sta_reaper_new(struct ap *ap);
+/* Removes every station (deauthenticating them when notify_peer). */
+void ap_sta_remove_all(struct ap *ap, uint16_t reason, bool notify_peer);
+static inline bool ap_sta_is_associated(const struct ap_sta *sta)
+{
+	return sta->state == AP_STA_ASSOCIATED || sta->state == AP_STA_AUTHORIZED;
+}
+
+/* ap_mgmt.c */
+int ap_mgmt_register(struct ap *ap);
+void ap_mgmt_rx(struct ap *ap, const struct driver_event *ev);
+void ap_mgmt_tx_status(struct ap *ap, const struct driver_event *ev);
+int ap_send_deauth(struct ap *ap, const uint8_t da[6], uint16_t reason, uint64_t *cookie);
+int ap_send_disassoc(struct ap *ap, const uint8_t da[6], uint16_t reason);
+
+/* ap_assoc.c: the checks of a (re)association request. */
+struct ie_set;
+uint16_t ap_assoc_check(struct ap *ap, struct ap_sta *sta, const struct ie_set *ies);
+uint16_t ap_assoc_parse_status(struct ap *ap, const uint8_t *ies, size_t len,
+			       const struct ie_set *failed);
+
+/* ap_keys.c */
+int ap_keys_start(struct ap *ap);
+void ap_keys_stop(struct ap *ap);
+/* The association is acked: start the 4-way (or authorize an open
+ * station). */
+void ap_keys_sta_associated(struct ap_sta *sta);
+void ap_keys_sta_stop(struct ap_sta *sta);
+void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev);
+void ap_keys_sta_left(struct ap *ap);
+/* The driver lost its keys (BSS restarted): install the GTK again. */
+int ap_keys_reinstall(struct ap *ap);
+/* For logs and tests: GTK generation (0 on an open BSS), the key ID the
+ * driver transmits with, whether a rekey is waiting for stations. */
+unsigned ap_keys_generation(const struct ap *ap);
+uint8_t ap_keys_tx_idx(const struct ap *ap);
+bool ap_keys_rekeying(const struct ap *ap);
+
+#endif
