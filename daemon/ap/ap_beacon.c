@@ -1,0 +1,258 @@
+/* Beacon and probe-response templates, association-response elements, and
+ * our RSN element.
+ *
+ * Element order follows IEEE 802.11-2020 Table 9-32 (Beacon) and 9-38
+ * (Probe Response): SSID, Supported Rates, DS Parameter Set, [TIM: added
+ * by the driver between head and tail], Country, ERP (2.4 GHz),
+ * Extended Supported Rates, RSN, HT Capabilities, HT Operation, Extended
+ * Capabilities, then vendor elements (WMM Parameter).
+ */
+#define LOG_TAG "ap"
+#include "daemon/ap/ap_internal.h"
+
+#include "daemon/codec/frame.h"
+#include "daemon/codec/ie.h"
+#include "daemon/codec/ie_basic.h"
+#include "daemon/codec/ie_ht.h"
+#include "daemon/codec/ie_rsn.h"
+#include "daemon/codec/ie_wmm.h"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/config/utf8.h"
+#include "daemon/core/log.h"
+
+#include <errno.h>
+#include <string.h>
+
+static const uint8_t broadcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
+/* Extended Capabilities bit 48: the SSID is UTF-8 encoded. */
+#define EXT_CAPAB_UTF8_SSID 48
+#define EXT_CAPAB_OCTETS 7
+#define MAX_TRIPLETS 32
+
+const struct driver_band_info *ap_band_info(const struct ap *ap)
+{
+	return &ap->capa.bands[ap->conf.band];
+}
+
+uint16_t ap_capability(const struct ap *ap)
+{
+	uint16_t capab = WLAN_CAPAB_ESS | WLAN_CAPAB_SHORT_SLOT_TIME;
+	if (ap->conf.rsn)
+		capab |= WLAN_CAPAB_PRIVACY;
+	return capab;
+}
+
+/* Basic rates: the 802.11b set on 2.4 GHz (1, 2, 5.5, 11 Mb/s) so older
+ * stations can join; 6, 12, 24 Mb/s elsewhere (the mandatory OFDM set). */
+static bool rate_is_basic(enum driver_band band, uint8_t rate_500k)
+{
+	if (band == DRIVER_BAND_2GHZ)
+		return rate_500k == 2 || rate_500k == 4 || rate_500k == 11 || rate_500k == 22;
+	return rate_500k == 12 || rate_500k == 24 || rate_500k == 48;
+}
+
+size_t ap_rates(const struct ap *ap, uint8_t *out, size_t max)
+{
+	const struct driver_band_info *b = ap_band_info(ap);
+	size_t n = 0;
+	for (size_t i = 0; i < b->n_rates && n < max; i++) {
+		uint16_t r100 = b->rates_100kbps[i];
+		if (r100 == 0 || r100 % 5 || r100 / 5 > WLAN_RATE_VALUE_MASK)
+			continue; /* not expressible in 500 kb/s units */
+		uint8_t r = (uint8_t)(r100 / 5);
+		out[n++] = rate_is_basic(ap->conf.band, r) ? (uint8_t)(r | WLAN_RATE_BASIC) : r;
+	}
+	return n;
+}
+
+/* Country element triplets: runs of usable channels at equal power. */
+static size_t country_triplets(const struct ap *ap, uint8_t *out, size_t max)
+{
+	const struct driver_band_info *b = ap_band_info(ap);
+	unsigned step = ap->conf.band == DRIVER_BAND_2GHZ ? 1 : 4;
+	size_t n = 0;
+	for (size_t i = 0; i < b->n_channels && n < max; i++) {
+		const struct driver_channel *c = &b->channels[i];
+		if (c->flags & DRIVER_CHAN_DISABLED || c->number > 255)
+			continue;
+		uint8_t *t = out + 3 * (n ? n - 1 : 0);
+		if (n && t[0] + t[1] * step == c->number && (int8_t)t[2] == c->max_power_dbm) {
+			t[1]++;
+			continue;
+		}
+		t = out + 3 * n++;
+		t[0] = (uint8_t)c->number;
+		t[1] = 1;
+		t[2] = (uint8_t)c->max_power_dbm;
+	}
+	return n;
+}
+
+static void put_country(const struct ap *ap, struct wbuf *w)
+{
+	uint8_t triplets[3 * MAX_TRIPLETS];
+	if (!ap->country[0] || strcmp(ap->country, "00") == 0)
+		return; /* the world domain has no country element */
+	size_t n = country_triplets(ap, triplets, MAX_TRIPLETS);
+	if (!n)
+		return;
+	uint8_t cs[3] = { (uint8_t)ap->country[0], (uint8_t)ap->country[1], ' ' };
+	ie_build_country(w, cs, triplets, n);
+}
+
+static void put_ht(const struct ap *ap, struct wbuf *w)
+{
+	const struct driver_band_info *b = ap_band_info(ap);
+	struct ie_ht_cap cap = { .cap_info = b->ht_capab };
+	memcpy(cap.mcs_set, b->ht_mcs_rx, sizeof(b->ht_mcs_rx));
+	ie_build_ht_cap(w, &cap);
+	/* 20 MHz only: no secondary channel, no protection needed yet. */
+	struct ie_ht_op op = { .primary_channel = ap->conf.channel,
+			       .sec_chan_offset = HT_OP_SEC_CHAN_NONE };
+	ie_build_ht_op(w, &op);
+}
+
+static void put_ext_capab(const struct ap *ap, struct wbuf *w)
+{
+	uint8_t bits[EXT_CAPAB_OCTETS] = { 0 };
+	if (utf8_valid(ap->conf.ssid, ap->conf.ssid_len, NULL))
+		bits[EXT_CAPAB_UTF8_SSID / 8] |= 1u << (EXT_CAPAB_UTF8_SSID % 8);
+	ie_build_ext_capab(w, bits, sizeof(bits));
+}
+
+/* The WMM Parameter element with the default EDCA parameters of an AP
+ * (WMM specification table 14; the same as 802.11 dot11EDCATable's AP
+ * column): ECW values are exponents, CW = 2^ECW - 1; TXOP in 32 us. */
+static void put_wmm_param(struct wbuf *w)
+{
+	struct ie_wmm wmm = {
+		.subtype = WMM_SUBTYPE_PARAM,
+		.version = WMM_VERSION,
+		.qos_info = 0,
+		.ac = {
+			{ .aci = WMM_AC_BE, .aifsn = 3, .ecw_min = 4, .ecw_max = 6 },
+			{ .aci = WMM_AC_BK, .aifsn = 7, .ecw_min = 4, .ecw_max = 10 },
+			{ .aci = WMM_AC_VI, .aifsn = 2, .ecw_min = 3, .ecw_max = 4,
+			  .txop_limit = 94 },
+			{ .aci = WMM_AC_VO, .aifsn = 2, .ecw_min = 2, .ecw_max = 3,
+			  .txop_limit = 47 },
+		},
+	};
+	ie_build_wmm(w, &wmm);
+}
+
+int ap_build_rsne(struct ap *ap)
+{
+	struct ie_rsn rsn;
+	struct wbuf w = wbuf_init(ap->rsne, sizeof(ap->rsne));
+	ap->rsne_len = 0;
+	if (!ap->conf.rsn)
+		return 0;
+	ie_rsn_init(&rsn, RSN_AKM_PSK);
+	if (ap->conf.akm_psk_sha256)
+		rsn.akm[rsn.n_akm++] = RSN_AKM_PSK_SHA256;
+	/* With WMM a station keeps a replay counter per access category:
+	 * advertise 16 PTKSA replay counters as 802.11 asks then. */
+	rsn.capab = 3 << 2;
+	rsn.present = IE_RSN_UPTO_CAPAB;
+	int r = ie_build_rsn(&w, &rsn);
+	if (r < 0 || w.bad)
+		return -EINVAL;
+	ap->rsne_len = w.len;
+	return 0;
+}
+
+/* Everything after the DS Parameter Set, shared by beacon tail and probe
+ * response. */
+static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, size_t n_rates)
+{
+	put_country(ap, w);
+	if (ap->conf.band == DRIVER_BAND_2GHZ)
+		ie_build(w, WLAN_EID_ERP_INFO, "\0", 1);
+	if (n_rates > IE_SUPP_RATES_MAX)
+		ie_build_ext_rates(w, rates, n_rates);
+	if (ap->rsne_len)
+		wbuf_put(w, ap->rsne, ap->rsne_len);
+	if (ap_band_info(ap)->ht)
+		put_ht(ap, w);
+	put_ext_capab(ap, w);
+	put_wmm_param(w);
+}
+
+/* Header, fixed fields, SSID, Supported Rates, DS Parameter Set. */
+static int put_head(const struct ap *ap, struct wbuf *w, uint8_t subtype, const uint8_t *da,
+		    bool show_ssid, const uint8_t *rates, size_t n_rates)
+{
+	struct mgmt_frame f;
+	mgmt_init(&f, subtype, da, ap->addr, ap->addr);
+	f.u.beacon.beacon_int = ap->conf.beacon_int;
+	f.u.beacon.capab = ap_capability(ap);
+	int r = mgmt_build(w, &f);
+	if (r < 0)
+		return r;
+	ie_build_ssid(w, ap->conf.ssid, show_ssid ? ap->conf.ssid_len : 0);
+	ie_build_supp_rates(w, rates, n_rates);
+	ie_build_ds(w, ap->conf.channel);
+	return w->bad ? -ENOSPC : 0;
+}
+
+int ap_build_beacon(struct ap *ap, uint8_t *head, size_t head_cap, size_t *head_len,
+		    uint8_t *tail, size_t tail_cap, size_t *tail_len)
+{
+	uint8_t rates[DRIVER_MAX_RATES];
+	size_t n_rates = ap_rates(ap, rates, DRIVER_MAX_RATES);
+	struct wbuf h = wbuf_init(head, head_cap);
+	struct wbuf t = wbuf_init(tail, tail_cap);
+
+	if (!n_rates)
+		return -EINVAL;
+	int r = put_head(ap, &h, IEEE80211_STYPE_BEACON, broadcast, !ap->conf.hidden, rates,
+			 n_rates);
+	if (r < 0)
+		return r;
+	put_tail(ap, &t, rates, n_rates);
+	if (t.bad)
+		return -ENOSPC;
+	*head_len = h.len;
+	*tail_len = t.len;
+	return 0;
+}
+
+int ap_build_probe_resp(struct ap *ap, const uint8_t da[6], uint8_t *out, size_t cap,
+			size_t *len)
+{
+	uint8_t rates[DRIVER_MAX_RATES];
+	size_t n_rates = ap_rates(ap, rates, DRIVER_MAX_RATES);
+	struct wbuf w = wbuf_init(out, cap);
+
+	int r = put_head(ap, &w, IEEE80211_STYPE_PROBE_RESP, da, true, rates, n_rates);
+	if (r < 0)
+		return r;
+	put_tail(ap, &w, rates, n_rates);
+	if (w.bad)
+		return -ENOSPC;
+	*len = w.len;
+	return 0;
+}
+
+int ap_build_assoc_resp_ies(struct ap *ap, bool wmm, bool ht, uint8_t *out, size_t cap,
+			    size_t *len)
+{
+	uint8_t rates[DRIVER_MAX_RATES];
+	size_t n_rates = ap_rates(ap, rates, DRIVER_MAX_RATES);
+	struct wbuf w = wbuf_init(out, cap);
+
+	ie_build_supp_rates(&w, rates, n_rates);
+	if (n_rates > IE_SUPP_RATES_MAX)
+		ie_build_ext_rates(&w, rates, n_rates);
+	if (ht && ap_band_info(ap)->ht)
+		put_ht(ap, &w);
+	put_ext_capab(ap, &w);
+	if (wmm)
+		put_wmm_param(&w);
+	if (w.bad)
+		return -ENOSPC;
+	*len = w.len;
+	return 0;
+}

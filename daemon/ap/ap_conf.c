@@ -1,0 +1,297 @@
+/* Profile -> working configuration: the checks that need the radio's
+ * capabilities, key derivation, and the lists read from their files. */
+#define LOG_TAG "ap"
+#include "daemon/ap/ap_conf.h"
+
+#include "daemon/config/ap_profile.h"
+#include "daemon/config/macfile.h"
+#include "daemon/config/pskfile.h"
+#include "daemon/core/log.h"
+#include "daemon/crypto/kdf.h"
+#include "daemon/crypto/secure.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_CHANNEL_2GHZ 6
+#define DEFAULT_CHANNEL_5GHZ 36
+#define DEFAULT_BEACON_INT 100
+#define DEFAULT_DTIM 2
+#define DEFAULT_MAX_STATIONS 64
+
+uint32_t ap_channel_to_freq(enum driver_band band, uint8_t channel)
+{
+	switch (band) {
+	case DRIVER_BAND_2GHZ:
+		if (channel == 14)
+			return 2484;
+		return channel >= 1 && channel <= 13 ? 2407 + 5u * channel : 0;
+	case DRIVER_BAND_5GHZ:
+		return channel >= 1 && channel <= 196 ? 5000 + 5u * channel : 0;
+	case DRIVER_BAND_6GHZ:
+		return channel >= 1 && channel <= 233 ? 5950 + 5u * channel : 0;
+	case DRIVER_BAND_COUNT:
+		break;
+	}
+	return 0;
+}
+
+enum driver_band ap_freq_to_band(uint32_t freq)
+{
+	if (freq >= 2412 && freq <= 2484)
+		return DRIVER_BAND_2GHZ;
+	if (freq > 5950 && freq <= 7115)
+		return DRIVER_BAND_6GHZ;
+	if (freq >= 5005 && freq <= 5950)
+		return DRIVER_BAND_5GHZ;
+	return DRIVER_BAND_COUNT;
+}
+
+uint8_t ap_freq_to_channel(uint32_t freq)
+{
+	switch (ap_freq_to_band(freq)) {
+	case DRIVER_BAND_2GHZ:
+		return freq == 2484 ? 14 : (uint8_t)((freq - 2407) / 5);
+	case DRIVER_BAND_5GHZ:
+		return (uint8_t)((freq - 5000) / 5);
+	case DRIVER_BAND_6GHZ:
+		return (uint8_t)((freq - 5950) / 5);
+	case DRIVER_BAND_COUNT:
+		break;
+	}
+	return 0;
+}
+
+const struct driver_channel *ap_find_channel(const struct driver_capa *capa,
+					     enum driver_band band, uint32_t freq)
+{
+	if (band >= DRIVER_BAND_COUNT || !capa->bands[band].present)
+		return NULL;
+	const struct driver_band_info *b = &capa->bands[band];
+	for (size_t i = 0; i < b->n_channels && i < DRIVER_MAX_CHANNELS; i++)
+		if (b->channels[i].freq_mhz == freq)
+			return &b->channels[i];
+	return NULL;
+}
+
+static int fail(struct wpad_error *err, enum wpad_error_code code, int errnum, const char *what)
+{
+	wpad_error_set(err, code, errnum, -1, -1, "%s", what);
+	log_warn("access point not started: %s", what);
+	return errnum;
+}
+
+static int resolve_channel(struct ap_conf *c, const struct ap_profile *p,
+			   const struct driver_capa *capa, struct wpad_error *err)
+{
+	char text[128];
+	c->band = p->band == AP_BAND_5GHZ ? DRIVER_BAND_5GHZ : DRIVER_BAND_2GHZ;
+	c->channel = p->channel ? p->channel
+				: (c->band == DRIVER_BAND_5GHZ ? DEFAULT_CHANNEL_5GHZ
+							      : DEFAULT_CHANNEL_2GHZ);
+	c->freq_mhz = ap_channel_to_freq(c->band, c->channel);
+	if (!capa->bands[c->band].present)
+		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
+			    c->band == DRIVER_BAND_5GHZ ? "the radio has no 5 GHz band"
+							: "the radio has no 2.4 GHz band");
+	const struct driver_channel *ch = ap_find_channel(capa, c->band, c->freq_mhz);
+	if (!ch) {
+		snprintf(text, sizeof(text), "the radio has no channel %u (%u MHz)", c->channel,
+			 c->freq_mhz);
+		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EINVAL, text);
+	}
+	if (ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR)) {
+		snprintf(text, sizeof(text),
+			 "channel %u (%u MHz) may not be used to beacon here (%s)", c->channel,
+			 c->freq_mhz,
+			 ch->flags & DRIVER_CHAN_DISABLED ? "disabled"
+			 : ch->flags & DRIVER_CHAN_RADAR  ? "radar detection required"
+							  : "no initiating radiation");
+		return fail(err, WPAD_ERR_REGULATORY_FORBIDDEN, -EPERM, text);
+	}
+	return 0;
+}
+
+static bool passphrase_ok(const char *s)
+{
+	size_t n = strnlen(s, 64);
+	if (n < CRYPTO_PASSPHRASE_MIN || n > CRYPTO_PASSPHRASE_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < 32 || s[i] > 126)
+			return false;
+	return true;
+}
+
+/* Copies the PSK file's entries: a station's own PSK for listed
+ * addresses; the first wildcard entry is the default when the profile
+ * has no Passphrase/PSK of its own. */
+static int take_psk_entries(struct ap_conf *c, const struct pskfile *pf)
+{
+	c->sta_psk = calloc(pf->n_entries ? pf->n_entries : 1, sizeof(*c->sta_psk));
+	if (!c->sta_psk)
+		return -ENOMEM;
+	for (size_t i = 0; i < pf->n_entries; i++) {
+		const struct pskfile_entry *e = &pf->entries[i];
+		uint8_t psk[32];
+		if (e->has_psk)
+			memcpy(psk, e->psk, 32);
+		else if (crypto_psk_from_passphrase(e->passphrase, c->ssid, c->ssid_len, psk) < 0)
+			return -EINVAL;
+		if (e->any) {
+			if (!c->has_default_psk)
+				memcpy(c->psk, psk, 32);
+			c->has_default_psk = true;
+		} else {
+			struct ap_sta_psk *s = &c->sta_psk[c->n_sta_psk++];
+			memcpy(s->addr, e->mac, 6);
+			memcpy(s->psk, psk, 32);
+		}
+		crypto_zero(psk, sizeof(psk));
+	}
+	return 0;
+}
+
+static int load_psk_file(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
+{
+	struct pskfile *own = NULL;
+	struct cfg_error ce = { 0 };
+	const struct pskfile *pf = p->psks;
+
+	if (!pf) {
+		int r = pskfile_load(p->psk_file, &own, &ce);
+		if (r < 0 || (r = pskfile_derive(own, c->ssid, c->ssid_len)) < 0) {
+			pskfile_free(own);
+			return fail(err, ce.code == CFG_E_IO ? WPAD_ERR_NOT_FOUND
+							     : WPAD_ERR_INVALID_FORMAT,
+				    -EINVAL, ce.msg[0] ? ce.msg : "the PSK file cannot be used");
+		}
+		pf = own;
+	}
+	int r = take_psk_entries(c, pf);
+	pskfile_free(own);
+	if (r < 0)
+		return fail(err, r == -ENOMEM ? WPAD_ERR_FAILED : WPAD_ERR_INVALID_FORMAT, r,
+			    "a passphrase of the PSK file cannot be used");
+	return 0;
+}
+
+static int resolve_keys(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
+{
+	c->rsn = p->security == AP_SECURITY_WPA2_PSK;
+	if (!c->rsn)
+		return 0;
+	if (p->has_passphrase) {
+		if (!passphrase_ok(p->passphrase))
+			return fail(err, WPAD_ERR_INVALID_FORMAT, -EINVAL,
+				    "the passphrase must be 8..63 printable ASCII characters");
+		if (crypto_psk_from_passphrase(p->passphrase, c->ssid, c->ssid_len, c->psk) < 0)
+			return fail(err, WPAD_ERR_FAILED, -EIO, "PSK derivation failed");
+		c->has_default_psk = true;
+	} else if (p->has_psk) {
+		memcpy(c->psk, p->psk, 32);
+		c->has_default_psk = true;
+	}
+	if (p->psk_file || p->psks) {
+		int r = load_psk_file(c, p, err);
+		if (r < 0)
+			return r;
+	}
+	if (!c->has_default_psk && !c->n_sta_psk)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "WPA2-PSK needs a Passphrase, a PSK or a PSK file");
+	return 0;
+}
+
+static int load_mac_list(const char *path, struct mac_set **out, struct wpad_error *err)
+{
+	struct cfg_error ce = { 0 };
+	if (!path)
+		return 0;
+	if (macfile_load(path, out, &ce) < 0)
+		return fail(err, ce.code == CFG_E_IO ? WPAD_ERR_NOT_FOUND : WPAD_ERR_INVALID_FORMAT,
+			    -EINVAL, ce.msg[0] ? ce.msg : "a MAC list file cannot be used");
+	return 0;
+}
+
+static int check_basics(struct ap_conf *c, const struct ap_profile *p,
+			const struct driver_capa *capa, struct wpad_error *err)
+{
+	if (p->ssid_len < 1 || p->ssid_len > sizeof(c->ssid))
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL, "the SSID must be 1..32 bytes");
+	memcpy(c->ssid, p->ssid, p->ssid_len);
+	c->ssid_len = p->ssid_len;
+	c->hidden = p->hidden;
+	c->beacon_int = p->beacon_interval ? p->beacon_interval : DEFAULT_BEACON_INT;
+	c->dtim_period = p->dtim_period ? p->dtim_period : DEFAULT_DTIM;
+	if (c->beacon_int < 15)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "the beacon interval must be at least 15 TU");
+	if (!(capa->iftypes & DRIVER_IFTYPE_AP))
+		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
+			    "the radio cannot be an access point");
+	if (p->security == AP_SECURITY_WPA2_PSK && !(capa->ciphers & DRIVER_CIPHER_CCMP_128))
+		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
+			    "the radio has no CCMP cipher, needed for WPA2");
+	uint32_t max = p->max_stations ? p->max_stations : DEFAULT_MAX_STATIONS;
+	if (max > 2007)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "at most 2007 stations can be associated");
+	if (capa->max_ap_stations && max > capa->max_ap_stations) {
+		log_info("MaxStations %u lowered to the radio's limit %u", max,
+			 capa->max_ap_stations);
+		max = capa->max_ap_stations;
+	}
+	c->max_stations = (uint16_t)max;
+	return 0;
+}
+
+int ap_conf_from_profile(struct ap_conf *c, const struct ap_profile *p,
+			 const struct driver_capa *capa, struct wpad_error *err)
+{
+	int r;
+	memset(c, 0, sizeof(*c));
+	if ((r = check_basics(c, p, capa, err)) < 0 || (r = resolve_channel(c, p, capa, err)) < 0 ||
+	    (r = resolve_keys(c, p, err)) < 0 || (r = load_mac_list(p->mac_allow_file, &c->allow, err)) < 0 ||
+	    (r = load_mac_list(p->mac_deny_file, &c->deny, err)) < 0) {
+		ap_conf_clear(c);
+		return r;
+	}
+	memcpy(c->country, p->country, sizeof(c->country));
+	c->country[2] = '\0';
+	c->isolate = p->client_isolation;
+	c->gtk_rekey_s = p->group_rekey_s;
+	c->rekey_on_leave = p->rekey_on_sta_leave;
+	c->inactivity_s = p->inactivity_s;
+	return 0;
+}
+
+void ap_conf_clear(struct ap_conf *c)
+{
+	if (c->sta_psk) {
+		crypto_zero(c->sta_psk, c->n_sta_psk * sizeof(*c->sta_psk));
+		free(c->sta_psk);
+	}
+	mac_set_free(c->allow);
+	mac_set_free(c->deny);
+	crypto_zero(c, sizeof(*c));
+}
+
+const uint8_t *ap_conf_pmk_for(const struct ap_conf *c, const uint8_t addr[6])
+{
+	for (size_t i = 0; i < c->n_sta_psk; i++)
+		if (memcmp(c->sta_psk[i].addr, addr, 6) == 0)
+			return c->sta_psk[i].psk;
+	return c->has_default_psk ? c->psk : NULL;
+}
+
+bool ap_conf_acl_allows(const struct ap_conf *c, const uint8_t addr[6])
+{
+	if (c->deny && mac_set_contains(c->deny, addr))
+		return false;
+	if (c->allow && !mac_set_contains(c->allow, addr))
+		return false;
+	return true;
+}

@@ -1,0 +1,445 @@
+/* Keys of the BSS: the 4-way handshake authenticator of each station
+ * (daemon/rsn) wired to the driver, and the group key (GTK) with its
+ * rekeying.
+ *
+ * GTK rekey, and why traffic keeps flowing across it:
+ *   1. rsn_group_rekey() makes a new GTK under the other key ID (1 <-> 2).
+ *      The driver keeps transmitting group traffic with the old GTK.
+ *   2. Every station with a handshake gets the new GTK in a group key
+ *      handshake (a station still in its 4-way gets it in message 3, or in
+ *      a group handshake right after if message 3 already left). Stations
+ *      install it for receive next to the old one, so they decrypt both.
+ *   3. When every station has confirmed (or has failed and been removed,
+ *      reason 16), or after AP_GTK_SWITCH_MS, the new GTK is installed in
+ *      the driver as the transmit key. Nothing sent under the old key is
+ *      lost, and nothing is sent under the new key before stations have it.
+ * The RSC sent with the new GTK is zero (it has not been used yet); with
+ * the key in use it is the driver's current transmit PN (key_get_seq).
+ * A station leaving during a rekey may already hold the new GTK, so with
+ * RekeyOnStationLeave another rekey follows at once.
+ */
+#define LOG_TAG "ap"
+#include "daemon/ap/ap_internal.h"
+
+#include "daemon/codec/ieee80211.h"
+#include "daemon/core/log.h"
+#include "daemon/core/loop.h"
+#include "daemon/crypto/secure.h"
+#include "daemon/rsn/authenticator.h"
+#include "daemon/rsn/group.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest wait for stations to confirm a new GTK before using it. */
+#define AP_GTK_SWITCH_MS 10000
+
+struct ap_keys {
+	struct ap *ap;
+	struct rsn_group *group;
+	uint8_t tx_idx;         /* GTK key ID the driver transmits with */
+	bool rekeying;
+	bool rekey_again;       /* a station left during the rekey */
+	size_t pending;         /* stations yet to confirm the new GTK */
+	struct loop_timer *rekey_timer;
+	struct loop_timer *switch_timer;
+};
+
+struct ap_sta_keys {
+	struct ap_sta *sta;
+	struct rsn_auth *auth;
+	bool ptk_installed;
+	bool gtk_pending;       /* counted in ap_keys.pending */
+};
+
+static uint32_t driver_cipher(uint32_t suite)
+{
+	switch (suite) {
+	case RSN_CIPHER_CCMP_128:
+		return DRIVER_CIPHER_CCMP_128;
+	case RSN_CIPHER_GCMP_128:
+		return DRIVER_CIPHER_GCMP_128;
+	case RSN_CIPHER_GCMP_256:
+		return DRIVER_CIPHER_GCMP_256;
+	case RSN_CIPHER_CCMP_256:
+		return DRIVER_CIPHER_CCMP_256;
+	default:
+		return 0;
+	}
+}
+
+static int install_gtk(struct ap *ap, const struct rsn_group_key *gtk, bool set_tx)
+{
+	struct driver_key k = {
+		.type = DRIVER_KEY_GROUP,
+		.cipher = driver_cipher(gtk->cipher),
+		.key_idx = gtk->key_idx,
+		.key_len = gtk->len,
+		.set_tx = set_tx,
+	};
+	memcpy(k.key, gtk->key, gtk->len);
+	int r = driver_key_set(ap->drv, ap->ifindex, &k);
+	crypto_zero(&k, sizeof(k));
+	if (r == 0 && set_tx)
+		ap->keys->tx_idx = gtk->key_idx;
+	return r;
+}
+
+/* ---- GTK rekey ---- */
+
+static void arm_periodic(struct ap_keys *keys)
+{
+	if (keys->ap->conf.gtk_rekey_s)
+		loop_timer_arm_ms(keys->rekey_timer, (uint64_t)keys->ap->conf.gtk_rekey_s * 1000u);
+}
+
+static void rekey_finish(struct ap_keys *keys)
+{
+	struct ap *ap = keys->ap;
+	const struct rsn_group_key *gtk = rsn_group_gtk(keys->group);
+	keys->rekeying = false;
+	keys->pending = 0;
+	loop_timer_disarm(keys->switch_timer);
+	int r = install_gtk(ap, gtk, true);
+	if (r < 0)
+		log_error("GTK rekey: the driver refused the new GTK: %d", r);
+	else
+		log_info("GTK rekey done: key ID %u in use (generation %u)", gtk->key_idx,
+			 rsn_group_generation(keys->group));
+	arm_periodic(keys);
+	if (keys->rekey_again) {
+		keys->rekey_again = false;
+		ap_rekey_gtk(ap);
+	}
+}
+
+static void sta_gtk_done(struct ap_sta_keys *sk)
+{
+	struct ap_keys *keys = sk->sta->ap->keys;
+	if (!sk->gtk_pending)
+		return;
+	sk->gtk_pending = false;
+	if (keys && keys->rekeying && keys->pending && --keys->pending == 0)
+		rekey_finish(keys);
+}
+
+static void switch_timeout(struct loop_timer *t, void *data)
+{
+	struct ap_keys *keys = data;
+	log_info("GTK rekey: %zu station(s) did not confirm in time; switching anyway",
+		 keys->pending);
+	for (struct ap_sta *s = sta_table_first(&keys->ap->stas); s; s = sta_table_next(s))
+		if (s->keys)
+			s->keys->gtk_pending = false;
+	rekey_finish(keys);
+}
+
+static void periodic_rekey(struct loop_timer *t, void *data)
+{
+	struct ap_keys *keys = data;
+	int r = ap_rekey_gtk(keys->ap);
+	if (r < 0 && r != -EINPROGRESS)
+		log_warn("periodic GTK rekey failed: %d", r);
+	if (r < 0)
+		arm_periodic(keys);
+}
+
+int ap_rekey_gtk(struct ap *ap)
+{
+	struct ap_keys *keys = ap->keys;
+	if (ap->state != AP_STATE_STARTED)
+		return -ENOTCONN;
+	if (!keys)
+		return -EOPNOTSUPP;
+	if (keys->rekeying)
+		return -EINPROGRESS;
+	int r = rsn_group_rekey(keys->group);
+	if (r < 0)
+		return r;
+	keys->rekeying = true;
+	keys->pending = 0;
+	loop_timer_disarm(keys->rekey_timer);
+	struct ap_sta *sta = sta_table_first(&ap->stas);
+	while (sta) {
+		struct ap_sta *next = sta_table_next(sta);
+		struct ap_sta_keys *sk = sta->keys;
+		if (sk && !sk->gtk_pending && rsn_auth_group_rekey(sk->auth) == 0 && sta->keys) {
+			sk->gtk_pending = true;
+			keys->pending++;
+		}
+		sta = next;
+	}
+	log_info("GTK rekey: key ID %u sent to %zu station(s)", rsn_group_gtk(keys->group)->key_idx,
+		 keys->pending);
+	if (!keys->pending)
+		rekey_finish(keys);
+	else
+		loop_timer_arm_ms(keys->switch_timer, AP_GTK_SWITCH_MS);
+	return 0;
+}
+
+void ap_keys_sta_left(struct ap *ap)
+{
+	struct ap_keys *keys = ap->keys;
+	if (!keys || !ap->conf.rekey_on_leave || ap->state != AP_STATE_STARTED)
+		return;
+	if (keys->rekeying) {
+		keys->rekey_again = true;
+		return;
+	}
+	log_info("a station left: new GTK (RekeyOnStationLeave)");
+	ap_rekey_gtk(ap);
+}
+
+/* ---- BSS start/stop ---- */
+
+int ap_keys_start(struct ap *ap)
+{
+	if (!ap->conf.rsn)
+		return 0;
+	struct ap_keys *keys = calloc(1, sizeof(*keys));
+	if (!keys)
+		return -ENOMEM;
+	keys->ap = ap;
+	keys->group = rsn_group_new(RSN_CIPHER_CCMP_128, 0);
+	keys->rekey_timer = loop_timer_new(ap->loop, periodic_rekey, keys);
+	keys->switch_timer = loop_timer_new(ap->loop, switch_timeout, keys);
+	ap->keys = keys;
+	if (!keys->group || !keys->rekey_timer || !keys->switch_timer) {
+		ap_keys_stop(ap);
+		return -ENOMEM;
+	}
+	int r = install_gtk(ap, rsn_group_gtk(keys->group), true);
+	if (r < 0) {
+		ap_keys_stop(ap);
+		return r;
+	}
+	arm_periodic(keys);
+	return 0;
+}
+
+void ap_keys_stop(struct ap *ap)
+{
+	struct ap_keys *keys = ap->keys;
+	if (!keys)
+		return;
+	loop_timer_free(keys->rekey_timer);
+	loop_timer_free(keys->switch_timer);
+	rsn_group_free(keys->group);
+	free(keys);
+	ap->keys = NULL;
+}
+
+/* ---- the 4-way handshake of one station: rsn_ops ---- */
+
+static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap *ap = sk->sta->ap;
+	uint64_t cookie;
+	return driver_tx_eapol(ap->drv, ap->ifindex, sk->sta->addr, body, len, !sk->ptk_installed,
+			       &cookie);
+}
+
+static int op_install_ptk(void *ctx, uint32_t cipher, const uint8_t *tk, size_t tk_len)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap *ap = sk->sta->ap;
+	struct driver_key k = {
+		.type = DRIVER_KEY_PAIRWISE,
+		.cipher = driver_cipher(cipher),
+		.key_idx = 0,
+		.key_len = tk_len,
+		.set_tx = true,
+	};
+	if (tk_len > sizeof(k.key) || !k.cipher)
+		return -EINVAL;
+	memcpy(k.addr, sk->sta->addr, 6);
+	memcpy(k.key, tk, tk_len);
+	int r = driver_key_set(ap->drv, ap->ifindex, &k);
+	crypto_zero(&k, sizeof(k));
+	if (r == 0)
+		sk->ptk_installed = true;
+	return r;
+}
+
+static void op_set_port_authorized(void *ctx, bool authorized)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap *ap = sk->sta->ap;
+	driver_port_authorize(ap->drv, ap->ifindex, sk->sta->addr, authorized);
+	driver_sta_set_flags(ap->drv, ap->ifindex, sk->sta->addr,
+			     authorized ? DRIVER_STA_AUTHORIZED : 0,
+			     authorized ? 0 : DRIVER_STA_AUTHORIZED);
+}
+
+/* Only the GTK the driver transmits with has a PN worth telling; a new GTK
+ * not yet in use starts at zero (rsn then uses the group's stored zero). */
+static int op_get_gtk_seq(void *ctx, uint8_t key_idx, uint8_t seq[RSN_SEQ_LEN])
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap *ap = sk->sta->ap;
+	if (!ap->keys || key_idx != ap->keys->tx_idx)
+		return -ENOENT;
+	return driver_key_get_seq(ap->drv, ap->ifindex, DRIVER_KEY_GROUP, key_idx, NULL, seq);
+}
+
+static void op_on_complete(void *ctx)
+{
+	struct ap_sta_keys *sk = ctx;
+	ap_sta_enter_state(sk->sta, AP_STA_AUTHORIZED);
+}
+
+static void op_on_failure(void *ctx, const struct rsn_failure *f)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap_sta *sta = sk->sta;
+	char a[AP_ADDR_STR_LEN];
+	log_warn("%s: key handshake failed (%s): %s; deauthenticating, reason %u",
+		 ap_addr_str(sta->addr, a), rsn_fail_name(f->reason), f->detail, f->ieee_reason);
+	ap_sta_remove(sta, f->ieee_reason, true);
+}
+
+static const struct rsn_ops sta_ops = {
+	.send_eapol = op_send_eapol,
+	.install_ptk = op_install_ptk,
+	.set_port_authorized = op_set_port_authorized,
+	.get_gtk_seq = op_get_gtk_seq,
+	.on_complete = op_on_complete,
+	.on_failure = op_on_failure,
+};
+
+static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const uint8_t *pmk)
+{
+	struct ap *ap = sta->ap;
+	struct ap_sta_keys *sk = calloc(1, sizeof(*sk));
+	if (!sk)
+		return NULL;
+	sk->sta = sta;
+	struct rsn_config cfg = {
+		.akm = sta->akm,
+		.pairwise_cipher = sta->pairwise,
+		.group_cipher = RSN_CIPHER_CCMP_128,
+		.pmk = pmk,
+		.pmk_len = 32,
+		.sta_rsne = sta->rsne,
+		.sta_rsne_len = sta->rsne_len,
+		.ap_rsne = ap->rsne,
+		.ap_rsne_len = ap->rsne_len,
+		.timing = ap->rsn_timing,
+	};
+	memcpy(cfg.own_addr, ap->addr, 6);
+	memcpy(cfg.peer_addr, sta->addr, 6);
+	sk->auth = rsn_auth_new(ap->loop, &cfg, &sta_ops, sk, ap->keys->group);
+	if (!sk->auth) {
+		free(sk);
+		return NULL;
+	}
+	return sk;
+}
+
+static void authorize_open(struct ap_sta *sta)
+{
+	struct ap *ap = sta->ap;
+	driver_port_authorize(ap->drv, ap->ifindex, sta->addr, true);
+	driver_sta_set_flags(ap->drv, ap->ifindex, sta->addr, DRIVER_STA_AUTHORIZED, 0);
+	ap_sta_enter_state(sta, AP_STA_AUTHORIZED);
+}
+
+void ap_keys_sta_associated(struct ap_sta *sta)
+{
+	struct ap *ap = sta->ap;
+	char a[AP_ADDR_STR_LEN];
+	if (!ap->conf.rsn) {
+		authorize_open(sta);
+		return;
+	}
+	const uint8_t *pmk = ap_conf_pmk_for(&ap->conf, sta->addr);
+	if (!ap->keys || !pmk || !(sta->keys = sta_keys_new(sta, pmk))) {
+		log_error("%s: cannot start the 4-way handshake", ap_addr_str(sta->addr, a));
+		ap_sta_remove(sta, WLAN_REASON_UNSPECIFIED, true);
+		return;
+	}
+	log_info("%s: 4-way handshake started (%s)", ap_addr_str(sta->addr, a),
+		 pmk == ap->conf.psk ? "default PSK" : "its own PSK");
+	/* A rekey in progress: message 3 carries the new GTK already. */
+	rsn_auth_start(sta->keys->auth);
+}
+
+void ap_keys_sta_stop(struct ap_sta *sta)
+{
+	struct ap_sta_keys *sk = sta->keys;
+	if (!sk)
+		return;
+	sta->keys = NULL;
+	rsn_auth_stop(sk->auth);
+	rsn_auth_free(sk->auth);
+	bool pending = sk->gtk_pending;
+	sk->gtk_pending = false;
+	free(sk);
+	struct ap_keys *keys = sta->ap->keys;
+	if (pending && keys && keys->rekeying && keys->pending && --keys->pending == 0)
+		rekey_finish(keys);
+}
+
+static void count_mic_failure(struct ap_sta *sta, bool in_msg2)
+{
+	struct ap *ap = sta->ap;
+	char a[AP_ADDR_STR_LEN];
+	sta->mic_failures++;
+	if (in_msg2)
+		log_warn("MIC failure from %s: wrong passphrase? (%u so far)",
+			 ap_addr_str(sta->addr, a), sta->mic_failures);
+	else
+		log_warn("MIC failure from %s (%u so far)", ap_addr_str(sta->addr, a),
+			 sta->mic_failures);
+	if (ap->cb.mic_failure)
+		ap->cb.mic_failure(ap->cb.ctx, sta->addr, sta->mic_failures);
+}
+
+void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev)
+{
+	const uint8_t *src = ev->u.data.src;
+	struct ap_sta *sta = src ? ap_sta_find(ap, src) : NULL;
+	if (ap->state != AP_STATE_STARTED || !sta || !sta->keys || !ev->u.data.body)
+		return;
+	struct ap_sta_keys *sk = sta->keys;
+	bool in_msg2 = rsn_auth_state(sk->auth) == RSN_AUTH_STATE_PTKSTART;
+	int r = rsn_auth_rx_eapol(sk->auth, ev->u.data.body, ev->u.data.len);
+	/* The station may have been removed (sta stays readable until the
+	 * reaper runs; sta->keys is then NULL). */
+	if (r == RSN_RX_E_MIC)
+		count_mic_failure(sta, in_msg2);
+	if (sta->keys && sta->keys->gtk_pending &&
+	    rsn_auth_state(sta->keys->auth) == RSN_AUTH_STATE_PTKINITDONE)
+		sta_gtk_done(sta->keys);
+}
+
+unsigned ap_keys_generation(const struct ap *ap)
+{
+	return ap->keys ? rsn_group_generation(ap->keys->group) : 0;
+}
+
+uint8_t ap_keys_tx_idx(const struct ap *ap)
+{
+	return ap->keys ? ap->keys->tx_idx : 0;
+}
+
+bool ap_keys_rekeying(const struct ap *ap)
+{
+	return ap->keys && ap->keys->rekeying;
+}
+
+int ap_keys_reinstall(struct ap *ap)
+{
+	if (!ap->keys)
+		return 0;
+	if (ap->keys->rekeying) {
+		/* Nobody is left to confirm: use the new key now. */
+		ap->keys->pending = 0;
+		rekey_finish(ap->keys);
+		return 0;
+	}
+	return install_gtk(ap, rsn_group_gtk(ap->keys->group), true);
+}

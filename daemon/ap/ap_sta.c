@@ -1,0 +1,318 @@
+/* Stations of the BSS: creation, the per-station state machine, AIDs,
+ * expiry and inactivity.
+ *
+ * A station leaves through ap_sta_enter_state(NONE), which undoes whatever
+ * the states it went through set up (driver entry, AID, authenticator).
+ * The entry is then unlinked from the table at once but freed only from an
+ * idle callback, so a caller up the stack (a callback, a frame handler)
+ * that still holds the pointer can check sta->state == AP_STA_NONE instead
+ * of touching freed memory.
+ */
+#define LOG_TAG "ap"
+#include "daemon/ap/ap_internal.h"
+
+#include "daemon/codec/ieee80211.h"
+#include "daemon/core/log.h"
+#include "daemon/core/loop.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INACTIVITY_POLL_MIN_MS 250
+
+const char *ap_sta_state_to_string(enum ap_sta_state state)
+{
+	switch (state) {
+	case AP_STA_NONE:
+		return "none";
+	case AP_STA_AUTHENTICATED:
+		return "authenticated";
+	case AP_STA_ASSOCIATED:
+		return "associated";
+	case AP_STA_AUTHORIZED:
+		return "authorized";
+	}
+	return "invalid";
+}
+
+const char *ap_addr_str(const uint8_t addr[6], char buf[AP_ADDR_STR_LEN])
+{
+	snprintf(buf, AP_ADDR_STR_LEN, "%02x:%02x:%02x:%02x:%02x:%02x", addr[0], addr[1],
+		 addr[2], addr[3], addr[4], addr[5]);
+	return buf;
+}
+
+uint16_t ap_aid_alloc(struct ap *ap)
+{
+	for (uint16_t aid = 1; aid <= AP_MAX_AID; aid++) {
+		uint32_t bit = 1u << (aid % 32);
+		if (!(ap->aid_used[aid / 32] & bit)) {
+			ap->aid_used[aid / 32] |= bit;
+			return aid;
+		}
+	}
+	return 0;
+}
+
+void ap_aid_free(struct ap *ap, uint16_t aid)
+{
+	if (aid >= 1 && aid <= AP_MAX_AID)
+		ap->aid_used[aid / 32] &= ~(1u << (aid % 32));
+}
+
+static void sta_timer_fired(struct loop_timer *timer, void *data);
+
+struct ap_sta *ap_sta_new(struct ap *ap, const uint8_t addr[6])
+{
+	struct ap_sta *sta = calloc(1, sizeof(*sta));
+	if (!sta)
+		return NULL;
+	memcpy(sta->addr, addr, 6);
+	sta->ap = ap;
+	sta->state = AP_STA_NONE;
+	sta->timer = loop_timer_new(ap->loop, sta_timer_fired, sta);
+	if (!sta->timer || sta_table_insert(&ap->stas, sta) < 0) {
+		loop_timer_free(sta->timer);
+		free(sta);
+		return NULL;
+	}
+	return sta;
+}
+
+struct ap_sta *ap_sta_find(struct ap *ap, const uint8_t addr[6])
+{
+	return sta_table_find(&ap->stas, addr);
+}
+
+void ap_sta_arm_timer(struct ap_sta *sta, uint64_t ms)
+{
+	loop_timer_arm_ms(sta->timer, ms);
+}
+
+/* Takes the station out of the driver and releases its association:
+ * authenticator, keys (the driver drops them with the entry), AID. */
+static void leave_association(struct ap_sta *sta)
+{
+	struct ap *ap = sta->ap;
+	ap_keys_sta_stop(sta);
+	sta->assoc_resp_pending = false;
+	if (sta->in_driver) {
+		driver_sta_del(ap->drv, ap->ifindex, sta->addr);
+		sta->in_driver = false;
+	}
+	ap_aid_free(ap, sta->aid);
+	sta->aid = 0;
+	sta->assoc_time_us = 0;
+}
+
+/* Entry actions for leaving an association (to AUTHENTICATED or NONE). */
+static void was_associated(struct ap_sta *sta, enum ap_sta_state old)
+{
+	struct ap *ap = sta->ap;
+	char a[AP_ADDR_STR_LEN];
+	if (old != AP_STA_ASSOCIATED && old != AP_STA_AUTHORIZED)
+		return;
+	ap->n_assoc--;
+	log_info("%s left (reason %u: %s), %zu associated", ap_addr_str(sta->addr, a),
+		 sta->leave_reason, ieee80211_reason_name(sta->leave_reason), ap->n_assoc);
+	if (ap->cb.station_removed)
+		ap->cb.station_removed(ap->cb.ctx, sta->addr, sta->leave_reason);
+	if (ap->state == AP_STATE_STARTED)
+		ap_keys_sta_left(ap);
+}
+
+void ap_sta_enter_state(struct ap_sta *sta, enum ap_sta_state new_state)
+{
+	struct ap *ap = sta->ap;
+	enum ap_sta_state old = sta->state;
+	char a[AP_ADDR_STR_LEN];
+
+	if (old == new_state)
+		return;
+	log_debug("station %s: %s -> %s", ap_addr_str(sta->addr, a),
+		  ap_sta_state_to_string(old), ap_sta_state_to_string(new_state));
+	sta->state = new_state;
+	switch (new_state) {
+	case AP_STA_NONE:
+		loop_timer_disarm(sta->timer);
+		leave_association(sta);
+		was_associated(sta, old);
+		break;
+	case AP_STA_AUTHENTICATED:
+		leave_association(sta);
+		ap_sta_arm_timer(sta, AP_AUTH_EXPIRY_MS);
+		was_associated(sta, old);
+		break;
+	case AP_STA_ASSOCIATED:
+		loop_timer_disarm(sta->timer);
+		ap->n_assoc++;
+		sta->assoc_time_us = loop_now_us();
+		log_info("%s associated with AID %u, %zu associated", ap_addr_str(sta->addr, a),
+			 sta->aid, ap->n_assoc);
+		if (ap->cb.station_added)
+			ap->cb.station_added(ap->cb.ctx, sta->addr);
+		if (sta->state == AP_STA_ASSOCIATED)
+			ap_keys_sta_associated(sta);
+		break;
+	case AP_STA_AUTHORIZED:
+		log_info("%s authorized%s", ap_addr_str(sta->addr, a),
+			 ap->conf.rsn ? ": 4-way handshake done" : " (open network)");
+		if (ap->cb.station_authorized)
+			ap->cb.station_authorized(ap->cb.ctx, sta->addr);
+		break;
+	}
+}
+
+static void reaper_run(struct loop_idle *idle, void *data)
+{
+	ap_sta_reap(data);
+}
+
+void ap_sta_reap(struct ap *ap)
+{
+	while (ap->dead) {
+		struct ap_sta *sta = ap->dead;
+		ap->dead = sta->lnext;
+		loop_timer_free(sta->timer);
+		memset(sta, 0, sizeof(*sta)); /* the RSNE copy and counters */
+		free(sta);
+	}
+}
+
+void ap_sta_remove(struct ap_sta *sta, uint16_t reason, bool notify_peer)
+{
+	struct ap *ap = sta->ap;
+	if (sta->removed)
+		return; /* already on its way out */
+	sta->removed = true;
+	if (notify_peer)
+		ap_send_deauth(ap, sta->addr, reason, NULL);
+	sta->leave_reason = reason;
+	ap_sta_enter_state(sta, AP_STA_NONE);
+	sta_table_remove(&ap->stas, sta);
+	sta->lnext = ap->dead;
+	ap->dead = sta;
+	if (ap->reaper)
+		loop_idle_schedule(ap->reaper);
+}
+
+void ap_sta_remove_all(struct ap *ap, uint16_t reason, bool notify_peer)
+{
+	struct ap_sta *sta;
+	while ((sta = sta_table_first(&ap->stas)))
+		ap_sta_remove(sta, reason, notify_peer);
+}
+
+void ap_sta_disassociate(struct ap_sta *sta, uint16_t reason)
+{
+	if (!ap_sta_is_associated(sta) && !sta->assoc_resp_pending && !sta->in_driver)
+		return;
+	sta->leave_reason = reason;
+	if (sta->state == AP_STA_AUTHENTICATED)
+		leave_association(sta); /* response still in flight */
+	else
+		ap_sta_enter_state(sta, AP_STA_AUTHENTICATED);
+}
+
+/* The per-station timer: an association response that never got a TX
+ * status, or an authenticated station that never associated. */
+static void sta_timer_fired(struct loop_timer *timer, void *data)
+{
+	struct ap_sta *sta = data;
+	char a[AP_ADDR_STR_LEN];
+	if (sta->assoc_resp_pending) {
+		log_info("%s: no TX status for the association response", ap_addr_str(sta->addr, a));
+		leave_association(sta);
+		ap_sta_arm_timer(sta, AP_AUTH_EXPIRY_MS);
+		return;
+	}
+	if (sta->state == AP_STA_AUTHENTICATED) {
+		log_info("%s authenticated but did not associate: removed",
+			 ap_addr_str(sta->addr, a));
+		ap_sta_remove(sta, WLAN_REASON_PREV_AUTH_NOT_VALID, true);
+	}
+}
+
+void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info)
+{
+	struct ap *ap = sta->ap;
+	struct driver_sta_info di;
+	memset(info, 0, sizeof(*info));
+	memcpy(info->addr, sta->addr, 6);
+	info->state = sta->state;
+	info->aid = ap_sta_is_associated(sta) ? sta->aid : 0;
+	info->signal_mbm = sta->signal_mbm;
+	if (sta->in_driver && driver_sta_info(ap->drv, ap->ifindex, sta->addr, &di) == 0 &&
+	    di.signal_mbm)
+		info->signal_mbm = di.signal_mbm;
+	if (sta->assoc_time_us && ap_sta_is_associated(sta))
+		info->connected_s = (uint32_t)((loop_now_us() - sta->assoc_time_us) / 1000000u);
+	info->mic_failures = sta->mic_failures;
+	info->pairwise_cipher = sta->pairwise;
+	info->akm = sta->akm;
+}
+
+/* ---- inactivity ---- */
+
+void ap_sta_inactive(struct ap *ap, const uint8_t addr[6])
+{
+	struct ap_sta *sta = ap_sta_find(ap, addr);
+	char a[AP_ADDR_STR_LEN];
+	if (!sta || !ap_sta_is_associated(sta))
+		return;
+	log_info("%s inactive for %u s: deauthenticating", ap_addr_str(addr, a),
+		 ap->conf.inactivity_s);
+	ap_sta_remove(sta, WLAN_REASON_DISASSOC_DUE_TO_INACTIVITY, true);
+}
+
+static uint64_t poll_interval_ms(const struct ap *ap)
+{
+	uint64_t ms = (uint64_t)ap->conf.inactivity_s * 1000u / 4u;
+	return ms < INACTIVITY_POLL_MIN_MS ? INACTIVITY_POLL_MIN_MS : ms;
+}
+
+/* For drivers that do not report DRIVER_EV_STA_INACTIVE: ask each
+ * associated station's idle time. A driver without sta_info ends the poll
+ * (inactivity is then the driver's job alone). */
+static void inactivity_poll(struct loop_timer *timer, void *data)
+{
+	struct ap *ap = data;
+	uint32_t limit_ms = ap->conf.inactivity_s * 1000u;
+	struct ap_sta *sta = sta_table_first(&ap->stas);
+	while (sta) {
+		struct ap_sta *next = sta_table_next(sta);
+		struct driver_sta_info di;
+		if (ap_sta_is_associated(sta) && sta->in_driver) {
+			int r = driver_sta_info(ap->drv, ap->ifindex, sta->addr, &di);
+			if (r == -EOPNOTSUPP)
+				return;
+			if (r == 0 && di.inactive_ms >= limit_ms)
+				ap_sta_inactive(ap, sta->addr);
+		}
+		sta = next;
+	}
+	loop_timer_arm_ms(timer, poll_interval_ms(ap));
+}
+
+void ap_inactivity_start(struct ap *ap)
+{
+	if (!ap->conf.inactivity_s)
+		return;
+	if (!ap->inact_timer)
+		ap->inact_timer = loop_timer_new(ap->loop, inactivity_poll, ap);
+	if (ap->inact_timer)
+		loop_timer_arm_ms(ap->inact_timer, poll_interval_ms(ap));
+}
+
+void ap_inactivity_stop(struct ap *ap)
+{
+	if (ap->inact_timer)
+		loop_timer_disarm(ap->inact_timer);
+}
+
+struct loop_idle *ap_sta_reaper_new(struct ap *ap)
+{
+	return loop_idle_new(ap->loop, reaper_run, ap);
+}
