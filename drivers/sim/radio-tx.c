@@ -159,7 +159,8 @@ int sim_tx_enqueue(struct sim_iface *ifc, unsigned q, enum sim_txf_kind kind,
 
 void sim_tx_kick(struct sim_iface *ifc)
 {
-	loop_idle_schedule(ifc->tx.kick);
+	if (ifc->tx.kick)
+		loop_idle_schedule(ifc->tx.kick);
 }
 
 /* The AC that wins this round of the EDCA model, or -1. */

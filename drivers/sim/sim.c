@@ -185,8 +185,7 @@ static void iface_quiesce(struct sim_iface *ifc, bool emit)
 static void iface_free(struct sim_iface *ifc)
 {
 	iface_quiesce(ifc, false);
-	if (!ifc->sim->closed)
-		sim_tx_flush(ifc); /* statuses, if anyone is still listening */
+	sim_tx_flush(ifc);
 	sim_tap_close(ifc);
 	sim_link_close(ifc);
 	sim_tx_free(ifc);
