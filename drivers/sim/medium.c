@@ -180,7 +180,7 @@ struct medium *medium_new(struct loop *loop, const char *dir, int *err)
 	if (dir) {
 		r = listen_at(m, dir);
 		if (r < 0) {
-			log_error("medium: cannot listen in %s: %s", dir, strerror(-r));
+			log_error("cannot listen in %s: %s", dir, strerror(-r));
 			goto fail;
 		}
 		log_info("medium listening on %s", m->sock_path);
