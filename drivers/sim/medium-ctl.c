@@ -73,11 +73,11 @@ long medium_parse_hex(const char *s, uint8_t *out, size_t cap)
 	return (long)n;
 }
 
-static bool parse_long(const char *s, long min, long max, long *out)
+static bool parse_long(const char *s, long long min, long long max, long long *out)
 {
 	char *end;
 	errno = 0;
-	long v = strtol(s, &end, 0);
+	long long v = strtoll(s, &end, 0);
 	if (errno || end == s || *end || v < min || v > max)
 		return false;
 	*out = v;
@@ -100,7 +100,7 @@ static bool parse_scaled(const char *s, double scale, int32_t *out)
 
 static int build_set_link(int argc, char **argv, struct medium_msg *msg)
 {
-	long loss;
+	long long loss;
 
 	msg->type = MEDIUM_MSG_SET_LINK;
 	if (argc != 5 || !medium_parse_addr(argv[1], msg->u.set_link.addr_a) ||
@@ -139,7 +139,7 @@ static int build_capture(int argc, char **argv, struct medium_msg *msg)
 static int parse_fault_action(int argc, char **argv, int i, struct medium_fault_spec *f)
 {
 	static const char *const names[] = { NULL, "drop", "delay", "corrupt", "duplicate" };
-	long param = 0;
+	long long param = 0;
 
 	for (uint8_t a = MEDIUM_FAULT_DROP; a <= MEDIUM_FAULT_DUPLICATE; a++)
 		if (strcmp(argv[i], names[a]) == 0)
@@ -158,7 +158,7 @@ static int parse_fault_action(int argc, char **argv, int i, struct medium_fault_
 static int build_fault(int argc, char **argv, struct medium_msg *msg)
 {
 	struct medium_fault_spec *f = &msg->u.fault;
-	long v;
+	long long v;
 	int i = 1;
 
 	msg->type = MEDIUM_MSG_FAULT;
@@ -184,7 +184,8 @@ static int build_fault(int argc, char **argv, struct medium_msg *msg)
 /* The frame lives in buf, which must outlive the message. */
 static int build_inject(int argc, char **argv, struct medium_msg *msg, uint8_t *buf)
 {
-	long freq, n;
+	long long freq;
+	long n;
 
 	msg->type = MEDIUM_MSG_INJECT;
 	if (argc != 4 || !parse_long(argv[1], 1, UINT32_MAX, &freq) ||

@@ -1,5 +1,6 @@
 /* The medium wire protocol: every message type round-trips, and a table of
  * malformed datagrams is refused, each with its own errno. */
+#include "drivers/sim/medium-ctl.h"
 #include "drivers/sim/medium-proto.h"
 
 #include <check.h>
@@ -353,6 +354,26 @@ START_TEST(malformed_long_fields)
 }
 END_TEST
 
+/* The command-line parsers of wpad-medium ctl. */
+START_TEST(ctl_parsers)
+{
+	uint8_t addr[6], buf[4];
+
+	ck_assert(medium_parse_addr("02:00:0a:FF:00:01", addr));
+	ck_assert_mem_eq(addr, "\x02\x00\x0a\xff\x00\x01", 6);
+	ck_assert(!medium_parse_addr("02:00:0a:ff:00", addr));
+	ck_assert(!medium_parse_addr("02:00:0a:ff:00:01:", addr));
+	ck_assert(!medium_parse_addr("02:00:0a:ff:00:100", addr));
+	ck_assert(!medium_parse_addr("nonsense", addr));
+	ck_assert_int_eq(medium_parse_hex("80 00:ab", buf, sizeof(buf)), 3);
+	ck_assert_mem_eq(buf, "\x80\x00\xab", 3);
+	ck_assert_int_eq(medium_parse_hex("800", buf, sizeof(buf)), -1);  /* odd */
+	ck_assert_int_eq(medium_parse_hex("8g", buf, sizeof(buf)), -1);   /* not hex */
+	ck_assert_int_eq(medium_parse_hex("0102030405", buf, 4), -1);     /* too long */
+	ck_assert_int_eq(medium_parse_hex("", buf, sizeof(buf)), 0);
+}
+END_TEST
+
 Suite *make_medium_proto_suite(void)
 {
 	Suite *s = suite_create("medium_proto");
@@ -365,6 +386,7 @@ Suite *make_medium_proto_suite(void)
 	tcase_add_loop_test(tc, malformed_is_refused, 0,
 			    (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
 	tcase_add_test(tc, malformed_long_fields);
+	tcase_add_test(tc, ctl_parsers);
 	suite_add_tcase(s, tc);
 	return s;
 }
