@@ -311,7 +311,7 @@ END_TEST
 START_TEST(voice_goes_before_background)
 {
 	struct pair p = connected(true);
-	char tag[8];
+	char tag[16];
 	for (int i = 0; i < 6; i++) {
 		snprintf(tag, sizeof(tag), "bk%d", i);
 		ck_assert_int_eq(driver_tx_data(T->drv, p.sta, p.ap_addr, 0x0800,
