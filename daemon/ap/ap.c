@@ -309,8 +309,36 @@ static void tx_status(struct ap *ap, const struct driver_event *ev)
 	ap_mgmt_tx_status(ap, ev);
 }
 
+/* The country changed: stop if our channel is no longer ours to beacon
+ * on, else refresh the Country element. */
+static void regulatory_changed(struct ap *ap, uint32_t radio_id)
+{
+	struct driver_iface_info info;
+	struct driver_capa capa;
+	struct driver_ap_params p;
+	struct templates t;
+	if (ap->state != AP_STATE_STARTED || driver_iface_info(ap->drv, ap->ifindex, &info) < 0 ||
+	    info.radio_id != radio_id || driver_get_capa(ap->drv, radio_id, &capa) < 0)
+		return;
+	const struct driver_channel *ch = ap_find_channel(&capa, ap->conf.band, ap->conf.freq_mhz);
+	if (!ch || ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR)) {
+		log_warn("access point %u: the new regulatory domain forbids channel %u; stopping",
+			 ap->ifindex, ap->conf.channel);
+		ap_stop(ap);
+		return;
+	}
+	ap->capa = capa;
+	pick_country(ap, radio_id);
+	if (fill_params(ap, &p, &t) == 0)
+		driver_set_beacon(ap->drv, ap->ifindex, &p);
+}
+
 void ap_handle_event(struct ap *ap, const struct driver_event *ev)
 {
+	if (ev->type == DRIVER_EV_REG_CHANGE) {
+		regulatory_changed(ap, ev->radio_id);
+		return;
+	}
 	if (ev->type == DRIVER_EV_RADIO_ERROR) {
 		struct driver_iface_info info;
 		if (driver_iface_info(ap->drv, ap->ifindex, &info) < 0 ||

@@ -8,8 +8,9 @@
  * ap_mgmt.c, the 4-way handshake through daemon/rsn for WPA2-PSK (the port
  * is opened at once on an open network), GTK rekeying, inactivity, ACLs.
  *
- * The daemon routes every driver event of the interface to
- * ap_handle_event(); the role never registers its own driver callback.
+ * The daemon routes every driver event of the interface, and the radio-wide
+ * ones, to ap_handle_event(); the role never registers its own driver
+ * callback. A regulatory change that forbids the channel stops the BSS.
  *
  * AP state machine (ap_state), changed only by one enter function that
  * logs the transition and calls callbacks.state_changed:
@@ -88,7 +89,9 @@ void ap_free(struct ap *ap);
 uint32_t ap_ifindex(const struct ap *ap);
 enum ap_state ap_get_state(const struct ap *ap);
 
-/* Every driver event for this interface (others are ignored). */
+/* Every driver event for this interface (others are ignored), and the
+ * radio-wide events that carry no interface (REG_CHANGE, RADIO_ERROR): the
+ * AP checks whether they concern its radio. */
 void ap_handle_event(struct ap *ap, const struct driver_event *ev);
 
 /* Validates the profile and starts the BSS. Returns 0 (state STARTED) or a

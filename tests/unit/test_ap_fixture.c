@@ -66,6 +66,12 @@ static void record(const struct driver_event *ev)
 
 static void on_event(void *ctx, const struct driver_event *ev)
 {
+	if (ev->ifindex == 0) { /* radio-wide: every role hears it */
+		if (APT->ap)
+			ap_handle_event(APT->ap, ev);
+		if (APT->ap2)
+			ap_handle_event(APT->ap2, ev);
+	}
 	if (APT->ap && ev->ifindex == APT->ap_if) {
 		ap_handle_event(APT->ap, ev);
 		return;
@@ -271,8 +277,8 @@ static struct apt_event *find(enum driver_event_type type, uint32_t ifindex, int
 		struct apt_event *e = &APT->ev[i];
 		if (e->consumed || e->type != type || (ifindex && e->ifindex != ifindex))
 			continue;
-		if (subtype >= 0 && (e->len < 2 || IEEE80211_FC_GET_SUBTYPE(get_le16(e->frame)) !=
-							   (unsigned)subtype))
+		int st = e->len >= 2 ? (int)IEEE80211_FC_GET_SUBTYPE(get_le16(e->frame)) : -1;
+		if (subtype >= 0 && st != subtype)
 			continue;
 		e->consumed = true;
 		return e;
@@ -415,6 +421,10 @@ int apt_connect_bss(struct apt_sta *s, const uint8_t bssid[6], uint32_t freq, co
 	s->last_resp_len = e->len;
 	if (aid)
 		*aid = f.u.assoc_resp.aid;
+	/* Open network: the station's own port opens at once, as the station
+	 * role would do. */
+	if (f.u.assoc_resp.status == WLAN_STATUS_SUCCESS && !ies)
+		ck_assert_int_eq(driver_port_authorize(APT->drv, s->ifindex, bssid, true), 0);
 	return f.u.assoc_resp.status;
 }
 

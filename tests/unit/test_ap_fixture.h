@@ -111,7 +111,8 @@ struct apt_event *apt_wait_mgmt(uint8_t subtype, uint32_t ifindex, int timeout_m
 /* The station MLME path (driver_authenticate + driver_associate).
  * Returns the status of the association response (or of a refused
  * authentication), -1 on a timeout; *aid gets the AID. ies: extra
- * elements (an RSN element), remembered as the station's RSNE. */
+ * elements (an RSN element), remembered as the station's RSNE. Without
+ * ies (an open network) the station's port is opened on success. */
 int apt_connect(struct apt_sta *s, const uint8_t *ies, size_t ies_len, bool wmm, uint16_t *aid);
 int apt_connect_bss(struct apt_sta *s, const uint8_t bssid[6], uint32_t freq, const uint8_t *ies,
 		    size_t ies_len, bool wmm, uint16_t *aid);

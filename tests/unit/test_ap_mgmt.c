@@ -503,6 +503,118 @@ START_TEST(channel_follows_station)
 }
 END_TEST
 
+START_TEST(regulatory_change)
+{
+	struct ap_profile p;
+	struct mgmt_frame f;
+	struct ie_set s;
+	apt_profile(&p, true);
+	ck_assert_int_eq(driver_set_regulatory(APT->drv, "DE"), 0);
+	apt_run(20);
+	apt_monitor(APT_FREQ);
+	apt_start(&p);
+	struct apt_event *e = wait_beacon();
+	ck_assert_ptr_nonnull(e);
+	parse_ies(e, &f, &s);
+	ck_assert(s.has_country);
+	ck_assert_mem_eq(s.country.country, "DE", 2);
+	ck_assert_int_eq(driver_set_regulatory(APT->drv, "US"), 0);
+	apt_run(300);
+	for (int i = 0; i < 5; i++) {
+		ck_assert_ptr_nonnull(e = wait_beacon());
+		parse_ies(e, &f, &s);
+		if (memcmp(s.country.country, "US", 2) == 0)
+			break;
+	}
+	ck_assert_mem_eq(s.country.country, "US", 2);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STARTED);
+	ck_assert_int_eq(ap_stop(APT->ap), 0);
+	apt_run(300);
+
+	/* Channel 13 is fine in Germany, not in the US. */
+	ck_assert_int_eq(driver_set_regulatory(APT->drv, "DE"), 0);
+	apt_run(20);
+	p.channel = 13;
+	apt_start(&p);
+	ck_assert_int_eq(driver_set_regulatory(APT->drv, "US"), 0);
+	apt_run(400);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STOPPED);
+	ap_profile_clear(&p);
+}
+END_TEST
+
+START_TEST(reassociation_keeps_the_station)
+{
+	struct ap_profile p;
+	uint16_t aid = 0;
+	apt_profile(&p, false);
+	struct apt_sta *a = apt_sta_add();
+	apt_start(&p);
+	ck_assert_int_eq(apt_connect(a, NULL, 0, true, &aid), WLAN_STATUS_SUCCESS);
+	struct driver_assoc_params assoc = { .freq_mhz = APT_FREQ, .wmm = true,
+					     .prev_bssid = APT->ap_addr };
+	memcpy(assoc.bssid, APT->ap_addr, 6);
+	assoc.ssid.len = (uint8_t)strlen(APT_SSID);
+	memcpy(assoc.ssid.ssid, APT_SSID, assoc.ssid.len);
+	ck_assert_int_eq(driver_associate(APT->drv, a->ifindex, &assoc), 0);
+	struct apt_event *e = apt_wait(DRIVER_EV_ASSOC, a->ifindex, 2000);
+	ck_assert_ptr_nonnull(e);
+	struct mgmt_frame f;
+	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
+	ck_assert_uint_eq(f.subtype, IEEE80211_STYPE_REASSOC_RESP);
+	ck_assert_uint_eq(f.u.assoc_resp.status, WLAN_STATUS_SUCCESS);
+	ck_assert_uint_eq(f.u.assoc_resp.aid, aid);
+	unsigned two = 2;
+	ck_assert(apt_wait_for(authorized_n, &two, 1000));
+	ck_assert_uint_eq(ap_associated_count(APT->ap), 1);
+	ck_assert_int_eq(apt_ap_sta_state(a->addr), AP_STA_AUTHORIZED);
+	ap_profile_clear(&p);
+}
+END_TEST
+
+/* Unicast data from one station to another: forwarded by the AP unless
+ * ClientIsolation is set. */
+static bool station_to_station(struct apt_sta *from, struct apt_sta *to, uint8_t tag)
+{
+	uint8_t payload[32];
+	memset(payload, tag, sizeof(payload));
+	ck_assert_int_eq(driver_tx_data(APT->drv, from->ifindex, to->addr, 0x88b5, payload,
+					sizeof(payload), 0),
+			 0);
+	for (;;) {
+		struct apt_event *e = apt_wait(DRIVER_EV_RX_DATA, to->ifindex, 400);
+		if (!e)
+			return false;
+		if (e->len == sizeof(payload) && e->frame[0] == tag)
+			return true;
+	}
+}
+
+START_TEST(client_isolation)
+{
+	struct ap_profile p;
+	apt_profile(&p, false);
+	struct apt_sta *a = apt_sta_add(), *b = apt_sta_add();
+	apt_start(&p);
+	ck_assert_int_eq(apt_connect(a, NULL, 0, true, NULL), WLAN_STATUS_SUCCESS);
+	ck_assert_int_eq(apt_connect(b, NULL, 0, true, NULL), WLAN_STATUS_SUCCESS);
+	unsigned two = 2;
+	ck_assert(apt_wait_for(authorized_n, &two, 1000));
+	ck_assert_msg(station_to_station(a, b, 0x81), "not forwarded without isolation");
+	ck_assert_int_eq(ap_stop(APT->ap), 0);
+	apt_run(300);
+
+	p.client_isolation = true;
+	apt_start(&p);
+	ck_assert_int_eq(apt_connect(a, NULL, 0, true, NULL), WLAN_STATUS_SUCCESS);
+	ck_assert_int_eq(apt_connect(b, NULL, 0, true, NULL), WLAN_STATUS_SUCCESS);
+	unsigned four = 4;
+	ck_assert(apt_wait_for(authorized_n, &four, 1000));
+	ck_assert_msg(!station_to_station(a, b, 0x82), "forwarded despite isolation");
+	ap_profile_clear(&p);
+}
+END_TEST
+
 static void setup(void)
 {
 	apt_setup();
@@ -532,6 +644,9 @@ Suite *make_ap_mgmt_suite(void)
 	tcase_add_test(tc, start_refusals);
 	tcase_add_test(tc, channel_move);
 	tcase_add_test(tc, channel_follows_station);
+	tcase_add_test(tc, regulatory_change);
+	tcase_add_test(tc, reassociation_keeps_the_station);
+	tcase_add_test(tc, client_isolation);
 	suite_add_tcase(s, tc);
 	return s;
 }
