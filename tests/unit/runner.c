@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "unit-tests: no suite matched\n");
 		return 2;
 	}
-	srunner_run_all(runner, CK_NORMAL);
+	srunner_run_all(runner, CK_ENV); /* CK_VERBOSITY=verbose lists each case */
 	int failed = srunner_ntests_failed(runner);
 	srunner_free(runner);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
