@@ -7,13 +7,13 @@
  *     Key=value                  inside a section only
  * Leading and trailing blanks of keys and values are dropped; inside a
  * value `\s` is a space, `\t` a tab and `\\` a backslash, so a value can
- * keep blanks at its ends. Comments are whole lines only: '#' inside a
- * value is part of it (passphrases may contain it). There are no line
- * continuations. Rejected with the line number: NUL bytes, invalid UTF-8,
+ * keep blanks at its ends (the writer escapes only those and backslashes).
+ * Comments are whole lines only: '#' inside a value is part of it
+ * (passphrases may contain it). There are no line continuations. Rejected with the line number: NUL bytes, invalid UTF-8,
  * control characters other than tab, lines over INI_LINE_MAX bytes, a key
  * outside a section, a key twice in one section, a [Type name] twice.
  *
- * Ownership: an struct ini owns its sections, which own their entries and
+ * Ownership: a struct ini owns its sections, which own their entries and
  * strings; ini_free() releases everything and wipes every value first (the
  * same parser reads files holding passphrases). Section pointers stay valid
  * until ini_free(); entry pointers until the next ini_set() on the section.
@@ -78,14 +78,18 @@ const struct ini_entry *ini_get_entry(const struct ini_section *s, const char *k
  * valid INI names, the section exists already, or on allocation failure. */
 struct ini_section *ini_add_section(struct ini *ini, const char *type, const char *name);
 /* Sets key to value (replacing an earlier value). Returns 0, CFG_E_BAD_KEY,
- * CFG_E_CONTROL_CHAR (the value cannot be written), CFG_E_TOO_MANY or
- * CFG_E_NOMEM. */
+ * CFG_E_CONTROL_CHAR (the value cannot be written), CFG_E_LINE_TOO_LONG
+ * (Key=value would not fit in INI_LINE_MAX once written), CFG_E_TOO_MANY
+ * or CFG_E_NOMEM. */
 int ini_set(struct ini_section *s, const char *key, const char *value);
 
 /* Appends the text of the whole document to sb: sections in order, entries
  * in order, values escaped so that ini_parse() gives them back unchanged.
  * Returns 0 or CFG_E_NOMEM. */
 int ini_format(const struct ini *ini, struct strbuf *sb);
+
+/* Length of value as ini_format() writes it (escapes included). */
+size_t ini_value_escaped_len(const char *value);
 
 /* "[Type]" or "[Type name]" into buf, for messages. Returns buf. */
 const char *ini_section_title(const struct ini_section *s, char *buf, size_t size);

@@ -162,8 +162,10 @@ int ini_set(struct ini_section *s, const char *key, const char *value)
 	if (!ini_valid_key(key))
 		return CFG_E_BAD_KEY;
 	for (const char *p = value; *p; p++)
-		if ((unsigned char)*p < 0x20 && *p != '\t')
+		if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7f)
 			return CFG_E_CONTROL_CHAR;
+	if (strlen(key) + 1 + ini_value_escaped_len(value) > INI_LINE_MAX)
+		return CFG_E_LINE_TOO_LONG;
 	char *v = strdup(value);
 	if (!v)
 		return CFG_E_NOMEM;

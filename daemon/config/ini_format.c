@@ -1,28 +1,50 @@
 /* Writing an INI document back as text that ini_parse() reads unchanged. */
 #include "daemon/config/ini.h"
 
-/* Escapes what the parser would otherwise drop or misread: backslashes,
- * tabs, and spaces at either end of the value. */
+#include <string.h>
+
+/* Only what the parser would otherwise drop or misread is escaped:
+ * backslashes, and blanks at either end of the value. Inner tabs stay raw,
+ * so a value read from a file never gets longer when written back. */
+static bool escaped_at(const char *v, size_t len, size_t i, size_t lead, size_t trail)
+{
+	return v[i] == '\\' || i < lead || i >= len - trail;
+}
+
+static size_t edge_blanks(const char *v, size_t *lead, size_t *trail)
+{
+	size_t len = strlen(v);
+
+	*lead = *trail = 0;
+	while (*lead < len && (v[*lead] == ' ' || v[*lead] == '\t'))
+		(*lead)++;
+	while (*trail < len - *lead && (v[len - 1 - *trail] == ' ' || v[len - 1 - *trail] == '\t'))
+		(*trail)++;
+	return len;
+}
+
+size_t ini_value_escaped_len(const char *v)
+{
+	size_t lead, trail, len = edge_blanks(v, &lead, &trail), n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += escaped_at(v, len, i, lead, trail) ? 2 : 1;
+	return n;
+}
+
 static void put_value(struct strbuf *sb, const char *v)
 {
-	size_t len = 0, lead = 0, trail = 0;
+	size_t lead, trail, len = edge_blanks(v, &lead, &trail);
 
-	while (v[len])
-		len++;
-	while (lead < len && v[lead] == ' ')
-		lead++;
-	while (trail < len - lead && v[len - 1 - trail] == ' ')
-		trail++;
 	for (size_t i = 0; i < len; i++) {
-		char c = v[i];
-		if (c == '\\')
+		if (!escaped_at(v, len, i, lead, trail))
+			strbuf_putc(sb, v[i]);
+		else if (v[i] == '\\')
 			strbuf_puts(sb, "\\\\");
-		else if (c == '\t')
+		else if (v[i] == '\t')
 			strbuf_puts(sb, "\\t");
-		else if (c == ' ' && (i < lead || i >= len - trail))
-			strbuf_puts(sb, "\\s");
 		else
-			strbuf_putc(sb, c);
+			strbuf_puts(sb, "\\s");
 	}
 }
 

@@ -179,15 +179,27 @@ START_TEST(build_and_round_trip)
 	struct ini_section *r = ini_add_section(ini, "Radio", "phy0");
 	ck_assert_int_eq(ini_set(r, "Driver", "sim"), 0);
 	ck_assert_int_eq(ini_set(r, "Spaces", "   "), 0);
+	ck_assert_int_eq(ini_set(r, "Tabs", "\tx\ty\t"), 0);
+	char big[INI_LINE_MAX + 1];
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	ck_assert_int_eq(ini_set(r, "Big", big), CFG_E_LINE_TOO_LONG);
+	big[INI_LINE_MAX - 4] = '\0'; /* "Big=" + value: exactly one full line */
+	ck_assert_int_eq(ini_set(r, "Big", big), 0);
+	big[0] = ' '; /* ... which the escape of a leading blank would overflow */
+	ck_assert_int_eq(ini_set(r, "Big", big), CFG_E_LINE_TOO_LONG);
 	ck_assert_int_eq(ini_format(ini, &sb), 0);
-	ck_assert_ptr_nonnull(strstr(sb.data, "Passphrase=\\s\\slead and trail \\\\ tab\\there\\s\\s\n"));
+	ck_assert_ptr_nonnull(strstr(sb.data, "Passphrase=\\s\\slead and trail \\\\ tab\there\\s\\s\n"));
 	ck_assert_ptr_nonnull(strstr(sb.data, "\n[Radio phy0]\nDriver=sim\n"));
+	ck_assert_ptr_nonnull(strstr(sb.data, "\nTabs=\\tx\ty\\t\n"));
 
 	struct ini *back = parse_ok(sb.data);
 	const struct ini_section *s2 = ini_find(back, "Security", NULL);
 	ck_assert_str_eq(ini_get(s2, "Passphrase"), "  lead and trail \\ tab\there  ");
 	ck_assert_str_eq(ini_get(s2, "Other"), "y");
 	ck_assert_str_eq(ini_get(ini_find(back, "Radio", "phy0"), "Spaces"), "   ");
+	ck_assert_str_eq(ini_get(ini_find(back, "Radio", "phy0"), "Tabs"), "\tx\ty\t");
+	ck_assert_uint_eq(strlen(ini_get(ini_find(back, "Radio", "phy0"), "Big")), INI_LINE_MAX - 4);
 	ini_free(back);
 	ini_free(ini);
 	strbuf_free(&sb);
