@@ -120,9 +120,40 @@ static bool ap_wants(struct sim_iface *ifc, const struct sim_hdr *h)
 	return bssid_ok;
 }
 
+/* Octets of fixed fields each management subtype must carry before its
+ * elements (802.11-2020 9.3.3); a shorter body is malformed. */
+static size_t fixed_len(uint8_t subtype)
+{
+	switch (subtype) {
+	case IEEE80211_STYPE_BEACON:
+	case IEEE80211_STYPE_PROBE_RESP:
+		return 12;
+	case IEEE80211_STYPE_AUTH:
+	case IEEE80211_STYPE_ASSOC_RESP:
+	case IEEE80211_STYPE_REASSOC_RESP:
+		return 6;
+	case IEEE80211_STYPE_ASSOC_REQ:
+		return 4;
+	case IEEE80211_STYPE_REASSOC_REQ:
+		return 10;
+	case IEEE80211_STYPE_DEAUTH:
+	case IEEE80211_STYPE_DISASSOC:
+		return 2;
+	case IEEE80211_STYPE_ACTION:
+	case IEEE80211_STYPE_ACTION_NO_ACK:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static void rx_mgmt(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
 		    size_t len, const struct sim_rx *rx)
 {
+	if (h->body_len < fixed_len(h->subtype) && !h->protected_frame) {
+		ifc->stats.rx_malformed++;
+		return;
+	}
 	bool bcn = h->subtype == IEEE80211_STYPE_BEACON ||
 		   h->subtype == IEEE80211_STYPE_PROBE_RESP;
 	if (bcn)
