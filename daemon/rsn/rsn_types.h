@@ -1,0 +1,105 @@
+/* What both ends of the RSN key handshakes share: the negotiated
+ * configuration of one association, the timers, and the I/O the state
+ * machines reach the rest of wpad through.
+ *
+ * One struct rsn_config serves both sides. Addresses are "own" and "peer";
+ * the two RSN elements are named by who sent them: sta_rsne is the element
+ * the station put in its (Re)Association Request, ap_rsne the element the AP
+ * advertises in Beacons and Probe Responses. The supplicant sends sta_rsne in
+ * message 2 and expects ap_rsne in message 3; the authenticator expects
+ * sta_rsne in message 2 and sends ap_rsne in message 3.
+ *
+ * The PMK is an input: a PSK (from the passphrase), the MSK-derived PMK of an
+ * 802.1X exchange, or the PMK of SAE. The handshakes do not care which.
+ */
+#ifndef WPAD_RSN_TYPES_H
+#define WPAD_RSN_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "daemon/rsn/rsn_err.h"
+
+#define RSN_ADDR_LEN 6
+#define RSN_PMK_MAX_LEN 64
+#define RSN_ELEM_MAX_LEN 257 /* ID + Length + 255 */
+#define RSN_SEQ_LEN 6	     /* a receive sequence counter / packet number */
+#define RSN_KEY_MAX_LEN 32
+#define RSN_ADDR_STR_LEN 18
+
+/* Timers; 0 picks the default named beside each field. */
+struct rsn_timing {
+	/* Supplicant: from rsn_supp_start() to a completed handshake. */
+	unsigned int handshake_timeout_ms; /* 2000 */
+	/* Authenticator: wait after the first send of message 1 or 3. */
+	unsigned int retry_first_ms; /* 100 */
+	/* Authenticator: wait after each later send. */
+	unsigned int retry_ms; /* 1000 */
+	/* Authenticator: wait after the first send of group message 1. */
+	unsigned int group_retry_first_ms; /* 500 */
+	/* Authenticator: sends of one message before giving up (max 16). */
+	unsigned int max_attempts; /* 4 */
+};
+
+struct rsn_config {
+	uint8_t own_addr[RSN_ADDR_LEN];
+	uint8_t peer_addr[RSN_ADDR_LEN];
+	uint32_t akm;		    /* RSN_AKM_PSK, RSN_AKM_PSK_SHA256, ... */
+	uint32_t pairwise_cipher;   /* RSN_CIPHER_CCMP_128, ... */
+	uint32_t group_cipher;	    /* RSN_CIPHER_CCMP_128, ... */
+	uint32_t group_mgmt_cipher; /* 0: no management frame protection */
+	const uint8_t *pmk;	    /* copied; 16..64 bytes */
+	size_t pmk_len;
+	const uint8_t *sta_rsne; /* whole element, header included; copied */
+	size_t sta_rsne_len;
+	const uint8_t *ap_rsne; /* whole element, header included; copied */
+	size_t ap_rsne_len;
+	/* EAPOL protocol version of frames we send; 0: the authenticator sends
+	 * 2, the supplicant answers with the version the authenticator used. */
+	uint8_t eapol_version;
+	struct rsn_timing timing;
+};
+
+/* The I/O of both machines. ctx is the pointer given at creation. Every op
+ * may be called only from inside an rsn_* call (never later); none may call
+ * back into the same machine synchronously, except that on_complete and
+ * on_failure may free it. send_eapol must queue the frame, not deliver it
+ * to a peer machine in the same call stack.
+ *
+ * Key install ops return 0 or a negative errno; a failure ends the handshake
+ * with RSN_FAIL_INSTALL. Optional ops may be NULL.
+ *
+ *   op                  supplicant  authenticator
+ *   send_eapol          yes         yes
+ *   install_ptk         yes         yes
+ *   install_gtk         yes         -
+ *   install_igtk        optional    -
+ *   set_port_authorized yes         yes
+ *   get_gtk_seq         -           optional (else the group's stored RSC)
+ *   on_complete         yes         yes
+ *   on_group_complete   -           optional
+ *   on_failure          yes         yes
+ *   get_random          optional (tests inject nonces; else crypto_random)
+ */
+struct rsn_ops {
+	/* body: a whole EAPOL frame, its 4-octet header included. */
+	int (*send_eapol)(void *ctx, const uint8_t *body, size_t len);
+	int (*install_ptk)(void *ctx, uint32_t cipher, const uint8_t *tk, size_t tk_len);
+	int (*install_gtk)(void *ctx, uint8_t key_idx, uint32_t cipher, const uint8_t *gtk,
+			   size_t len, const uint8_t rsc[RSN_SEQ_LEN]);
+	int (*install_igtk)(void *ctx, uint16_t key_idx, uint32_t cipher, const uint8_t *igtk,
+			    size_t len, const uint8_t ipn[RSN_SEQ_LEN]);
+	void (*set_port_authorized)(void *ctx, bool authorized);
+	/* AP: the current transmit PN of group key key_idx (little-endian). */
+	int (*get_gtk_seq)(void *ctx, uint8_t key_idx, uint8_t seq[RSN_SEQ_LEN]);
+	void (*on_complete)(void *ctx);
+	void (*on_group_complete)(void *ctx);
+	void (*on_failure)(void *ctx, const struct rsn_failure *failure);
+	int (*get_random)(void *ctx, uint8_t *buf, size_t len);
+};
+
+/* "aa:bb:cc:dd:ee:ff" into buf; returns buf. */
+const char *rsn_addr_str(const uint8_t addr[RSN_ADDR_LEN], char buf[RSN_ADDR_STR_LEN]);
+
+#endif
