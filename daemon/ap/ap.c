@@ -100,10 +100,8 @@ static void begin_stopping(struct ap *ap)
 			ap->stop_pending++;
 		ap_sta_remove(sta, WLAN_REASON_DEAUTH_LEAVING, false);
 	}
-	if (ap->stop_pending)
-		loop_timer_arm_ms(ap->stop_timer, AP_STOP_WAIT_MS);
-	else
-		ap_enter_state(ap, AP_STATE_STOPPED);
+	/* Finished from the loop, never from inside this transition. */
+	loop_timer_arm_ms(ap->stop_timer, ap->stop_pending ? AP_STOP_WAIT_MS : 0);
 }
 
 void ap_enter_state(struct ap *ap, enum ap_state new_state)
@@ -114,8 +112,8 @@ void ap_enter_state(struct ap *ap, enum ap_state new_state)
 	log_info("access point %u: %s -> %s", ap->ifindex, ap_state_to_string(old),
 		 ap_state_to_string(new_state));
 	ap->state = new_state;
-	if (ap->cb.state_changed)
-		ap->cb.state_changed(ap->cb.ctx, old, new_state);
+	/* Entry actions first, so a callback sees the state complete and may
+	 * act on it (restart from STOPPED, stop from STARTED). */
 	switch (new_state) {
 	case AP_STATE_STOPPED:
 		release_bss(ap);
@@ -129,6 +127,8 @@ void ap_enter_state(struct ap *ap, enum ap_state new_state)
 		begin_stopping(ap);
 		break;
 	}
+	if (ap->cb.state_changed)
+		ap->cb.state_changed(ap->cb.ctx, old, new_state);
 }
 
 static void stop_timer_fired(struct loop_timer *t, void *data)

@@ -19,7 +19,8 @@
  *   STARTING --any failure--> STOPPED (ap_start returns the error)
  *   STARTED --ap_stop(), interface gone, radio error--> STOPPING
  *   STOPPING --stations told (deauth sent and TX status back, or 200 ms),
- *              stop_ap--> STOPPED
+ *              stop_ap--> STOPPED   (always from the loop, never inside
+ *                                    ap_stop(): ap_stop() returns in STOPPING)
  *
  * Station state machine (ap_sta_state), per station:
  *
@@ -118,7 +119,11 @@ int ap_disconnect_station(struct ap *ap, const uint8_t addr[6], uint16_t reason)
 int ap_set_channel(struct ap *ap, uint32_t freq_mhz);
 
 /* Starts a GTK rekey now (WPA2 only; -EOPNOTSUPP on an open BSS,
- * -EINPROGRESS if one is running, -ENOTCONN unless STARTED). */
+ * -EINPROGRESS if one is running, -ENOTCONN unless STARTED). The new GTK
+ * goes to every station in a group key handshake while the driver keeps
+ * transmitting with the old one; it becomes the transmit key once every
+ * station confirmed (or failed and was removed, reason 16) or after 10 s,
+ * so broadcast traffic is never sent under a key a station lacks. */
 int ap_rekey_gtk(struct ap *ap);
 
 /* ---- stations ---- */

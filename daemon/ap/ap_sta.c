@@ -187,11 +187,13 @@ void ap_sta_remove(struct ap_sta *sta, uint16_t reason, bool notify_peer)
 	if (sta->removed)
 		return; /* already on its way out */
 	sta->removed = true;
+	/* Unlinked first: callbacks run by the state change may walk the
+	 * table (ap_stop) or look the address up again. */
+	sta_table_remove(&ap->stas, sta);
 	if (notify_peer)
 		ap_send_deauth(ap, sta->addr, reason, NULL);
 	sta->leave_reason = reason;
 	ap_sta_enter_state(sta, AP_STA_NONE);
-	sta_table_remove(&ap->stas, sta);
 	sta->lnext = ap->dead;
 	ap->dead = sta;
 	if (ap->reaper)

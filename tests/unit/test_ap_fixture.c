@@ -94,6 +94,11 @@ static void cb_state(void *ctx, enum ap_state o, enum ap_state n)
 {
 	if (APT->n_states < 16)
 		APT->states[APT->n_states++] = n;
+	if (n == AP_STATE_STOPPED && APT->restart_with) {
+		const struct ap_profile *p = APT->restart_with;
+		APT->restart_with = NULL;
+		APT->restart_result = ap_start(APT->ap, p, NULL);
+	}
 }
 
 static void cb_added(void *ctx, const uint8_t addr[6])
@@ -111,6 +116,8 @@ static void cb_removed(void *ctx, const uint8_t addr[6], uint16_t reason)
 	APT->removed++;
 	memcpy(APT->last_removed, addr, 6);
 	APT->last_reason = reason;
+	if (APT->stop_on_removed)
+		ap_stop(APT->ap);
 }
 
 static void cb_mic(void *ctx, const uint8_t addr[6], unsigned count)

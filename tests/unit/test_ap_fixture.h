@@ -74,6 +74,11 @@ struct apt {
 	unsigned last_mic_count;
 	enum ap_state states[16];
 	size_t n_states;
+	/* Re-entrancy checks: station_removed calls ap_stop(); entering
+	 * STOPPED calls ap_start() with this profile (once). */
+	bool stop_on_removed;
+	const struct ap_profile *restart_with;
+	int restart_result;
 	/* Sees every non-AP event before it is recorded (e2e: the station). */
 	void (*hook)(const struct driver_event *ev);
 };

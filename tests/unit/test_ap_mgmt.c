@@ -615,6 +615,31 @@ START_TEST(client_isolation)
 }
 END_TEST
 
+/* Callbacks act on the AP from inside: a station leaving stops the BSS,
+ * and entering STOPPED starts it again. */
+START_TEST(callbacks_may_stop_and_restart)
+{
+	struct ap_profile p;
+	apt_profile(&p, false);
+	struct apt_sta *a = apt_sta_add(), *b = apt_sta_add();
+	apt_start(&p);
+	ck_assert_int_eq(apt_connect(a, NULL, 0, true, NULL), WLAN_STATUS_SUCCESS);
+	ck_assert_int_eq(apt_connect(b, NULL, 0, true, NULL), WLAN_STATUS_SUCCESS);
+	APT->stop_on_removed = true;
+	APT->restart_with = &p;
+	APT->restart_result = 1;
+	ck_assert_int_eq(ap_disconnect_station(APT->ap, a->addr, WLAN_REASON_UNSPECIFIED), 0);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STOPPING);
+	ck_assert_uint_eq(ap_station_count(APT->ap), 0);
+	apt_run(300);
+	ck_assert_int_eq(APT->restart_result, 0);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STARTED);
+	APT->stop_on_removed = false;
+	ck_assert_int_eq(apt_connect(b, NULL, 0, true, NULL), WLAN_STATUS_SUCCESS);
+	ap_profile_clear(&p);
+}
+END_TEST
+
 static void setup(void)
 {
 	apt_setup();
@@ -647,6 +672,7 @@ Suite *make_ap_mgmt_suite(void)
 	tcase_add_test(tc, regulatory_change);
 	tcase_add_test(tc, reassociation_keeps_the_station);
 	tcase_add_test(tc, client_isolation);
+	tcase_add_test(tc, callbacks_may_stop_and_restart);
 	suite_add_tcase(s, tc);
 	return s;
 }
