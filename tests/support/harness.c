@@ -10,10 +10,13 @@
 const char *conformance_backend = "sim";
 const char *conformance_options = "radios=3";
 struct harness *H;
+bool (*harness_event_hook)(const struct driver_event *ev);
 
 static void record(void *ctx, const struct driver_event *ev)
 {
 	struct harness *h = ctx;
+	if (harness_event_hook && harness_event_hook(ev))
+		return;
 	if (h->n_events >= HARNESS_MAX_EVENTS)
 		return; /* a flood test may fill it; later waits then time out */
 	struct recorded_event *r = &h->events[h->n_events++];

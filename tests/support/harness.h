@@ -49,6 +49,10 @@ struct harness {
 extern const char *conformance_backend;
 extern const char *conformance_options;
 
+/* Optional: sees every event first; returning true keeps it out of the
+ * record (load tests that would overflow it). */
+extern bool (*harness_event_hook)(const struct driver_event *ev);
+
 /* The per-test fixture: a fresh loop and driver in each forked test. */
 extern struct harness *H;
 void harness_setup(void);
