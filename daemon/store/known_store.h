@@ -49,8 +49,9 @@ struct known_network *known_store_get(struct known_store *store, const uint8_t *
 
 /* Adds or replaces the network with net's SSID and security (a deep copy
  * is stored; net stays the caller's) and writes its file. *saved (may be
- * NULL) receives the store's copy. Returns 0 or a negative errno; on
- * failure memory and disk are unchanged. */
+ * NULL) receives the store's copy; a pointer to the network it replaced
+ * (even net itself, if it was the store's) is invalid afterwards. Returns
+ * 0 or a negative errno; on failure memory and disk are unchanged. */
 int known_store_save(struct known_store *store, const struct known_network *net,
 		     struct known_network **saved);
 
@@ -58,8 +59,10 @@ int known_store_save(struct known_store *store, const struct known_network *net,
 int known_store_forget(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 		       enum known_security sec);
 
-/* A successful connection on freq (MHz) at unix time now (0: the current
- * time): updates LastConnected and Frequencies and writes the file. */
+/* A successful connection on freq (MHz; 0: unknown) at unix time now (0:
+ * the current time): updates LastConnected and Frequencies and writes the
+ * file. These two setters change memory even when the write fails (the
+ * error is returned and logged; the next write catches up). */
 int known_store_touch_connected(struct known_store *store, struct known_network *net,
 				uint32_t freq, uint64_t now);
 int known_store_set_autoconnect(struct known_store *store, struct known_network *net,

@@ -247,6 +247,59 @@ START_TEST(profile_errors_point_inside)
 }
 END_TEST
 
+/* The example blocks of docs/wpad.conf.md must stay valid. The block
+ * whose first line is `first` is returned (static buffer), or NULL. */
+static const char *doc_block(const char *first)
+{
+	static char text[65536], block[8192];
+	const char *build = getenv("WPAD_BUILD");
+	char path[512];
+	FILE *f = fopen("docs/wpad.conf.md", "r");
+
+	if (!f && build) {
+		snprintf(path, sizeof(path), "%s/../docs/wpad.conf.md", build);
+		f = fopen(path, "r");
+	}
+	ck_assert_msg(f, "docs/wpad.conf.md not found (run from the repository root)");
+	size_t n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	const char *start = strstr(text, first);
+	if (!start)
+		return NULL;
+	const char *end = strstr(start, "```");
+	ck_assert_ptr_nonnull(end);
+	ck_assert_uint_lt((size_t)(end - start), sizeof(block));
+	memcpy(block, start, (size_t)(end - start));
+	block[end - start] = '\0';
+	return block;
+}
+
+START_TEST(documented_examples_parse)
+{
+	const char *conf_text = doc_block("# /etc/wpad/wpad.conf\n");
+	ck_assert_ptr_nonnull(conf_text);
+	write_file("guest.psk", "00:00:00:00:00:00 guest passphrase\n");
+	struct wpad_conf *c = load_ok(conf_text);
+	ck_assert_uint_eq(c->n_radios, 2);
+	ck_assert_uint_eq(c->n_stations, 1);
+	ck_assert_uint_eq(c->n_aps, 2);
+	ck_assert(c->aps[0].profile.hidden);
+	ck_assert_uint_eq(c->aps[1].profile.channel, 149);
+	wpad_conf_free(c);
+
+	const char *profile = doc_block("# /etc/wpad/ap/lab.conf\n");
+	ck_assert_ptr_nonnull(profile);
+	struct ap_profile p;
+	struct cfg_error err;
+	ap_profile_init(&p);
+	ck_assert_int_eq(ap_profile_read_buffer(&p, profile, strlen(profile), "lab.conf", "/etc/wpad",
+						&err), 0);
+	ck_assert_int_eq(ap_profile_validate(&p, "lab.conf", 1, &err), 0);
+	ap_profile_clear(&p);
+}
+END_TEST
+
 Suite *make_config_conf_suite(void)
 {
 	Suite *s = suite_create("config_conf");
@@ -257,6 +310,7 @@ Suite *make_config_conf_suite(void)
 	tcase_add_test(tc, from_file);
 	tcase_add_loop_test(tc, malformed_conf, 0, (int)(sizeof(bad_confs) / sizeof(bad_confs[0])));
 	tcase_add_test(tc, profile_errors_point_inside);
+	tcase_add_test(tc, documented_examples_parse);
 	suite_add_tcase(s, tc);
 	return s;
 }
