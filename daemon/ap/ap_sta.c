@@ -283,7 +283,7 @@ static void inactivity_poll(struct loop_timer *timer, void *data)
 	struct ap *ap = data;
 	uint32_t limit_ms = ap->conf.inactivity_s * 1000u;
 	struct ap_sta *sta = sta_table_first(&ap->stas);
-	while (sta) {
+	while (sta && ap->state == AP_STATE_STARTED) {
 		struct ap_sta *next = sta_table_next(sta);
 		struct driver_sta_info di;
 		if (ap_sta_is_associated(sta) && sta->in_driver) {
@@ -295,7 +295,8 @@ static void inactivity_poll(struct loop_timer *timer, void *data)
 		}
 		sta = next;
 	}
-	loop_timer_arm_ms(timer, poll_interval_ms(ap));
+	if (ap->state == AP_STATE_STARTED) /* a callback may have stopped us */
+		loop_timer_arm_ms(timer, poll_interval_ms(ap));
 }
 
 void ap_inactivity_start(struct ap *ap)
