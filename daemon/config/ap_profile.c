@@ -56,7 +56,7 @@ void ap_profile_clear(struct ap_profile *p)
 }
 
 static const uint8_t channels_5ghz[] = {
-	36,  40,  44,  48,  52,  56,  60,  64,  100, 104, 108, 112, 116, 120,
+	36,  40,  44,  48,  52,	 56,  60,  64,	100, 104, 108, 112, 116, 120,
 	124, 128, 132, 136, 140, 144, 149, 153, 157, 161, 165, 169, 173, 177,
 };
 
@@ -87,8 +87,8 @@ uint32_t ap_profile_frequency(const struct ap_profile *p)
 }
 
 /* Message location of a key: where it was set, else the section. */
-#define KEY_FAIL(p, k, file, line, code, ...)                                                  \
-	cfg_fail(err, code, (p)->key_line[k] ? (p)->key_file[k] : (file),                       \
+#define KEY_FAIL(p, k, file, line, code, ...)                                                      \
+	cfg_fail(err, code, (p)->key_line[k] ? (p)->key_file[k] : (file),                          \
 		 (p)->key_line[k] ? (p)->key_line[k] : (line), __VA_ARGS__)
 
 static int validate_keys(struct ap_profile *p, const char *file, unsigned line,
@@ -98,7 +98,7 @@ static int validate_keys(struct ap_profile *p, const char *file, unsigned line,
 
 	if (p->security == AP_SECURITY_OPEN && any_key) {
 		enum ap_key k = p->has_passphrase ? AP_KEY_PASSPHRASE
-			      : p->has_psk	  ? AP_KEY_PSK
+				: p->has_psk	  ? AP_KEY_PSK
 						  : AP_KEY_PSK_FILE;
 		return KEY_FAIL(p, k, file, line, AP_E_KEY_WITH_OPEN,
 				"%s is set but Security=open (remove it, or use Security=wpa2-psk)",
@@ -124,10 +124,12 @@ int ap_profile_validate(struct ap_profile *p, const char *file, unsigned line,
 		if (p->band == AP_BAND_2GHZ)
 			return KEY_FAIL(p, AP_KEY_CHANNEL, file, line, AP_E_CHANNEL,
 					"channel %u is not a 2.4 GHz channel (1..13; 14 only "
-					"with Country=JP)", p->channel);
+					"with Country=JP)",
+					p->channel);
 		return KEY_FAIL(p, AP_KEY_CHANNEL, file, line, AP_E_CHANNEL,
 				"channel %u is not a 5 GHz channel (36..64, 100..144 or "
-				"149..177, in steps of 4)", p->channel);
+				"149..177, in steps of 4)",
+				p->channel);
 	}
 	return validate_keys(p, file, line, err);
 }

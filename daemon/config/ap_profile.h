@@ -50,27 +50,27 @@ struct pskfile;
 
 enum ap_err {
 	AP_OK = 0,
-	AP_E_SSID = -100,           /* missing, or not 1..32 bytes */
-	AP_E_BAND = -101,           /* not 2.4 or 5 */
-	AP_E_CHANNEL = -102,        /* not a channel of the band (and country) */
+	AP_E_SSID = -100, /* missing, or not 1..32 bytes */
+	AP_E_BAND = -101, /* not 2.4 or 5 */
+	AP_E_CHANNEL = -102, /* not a channel of the band (and country) */
 	AP_E_BEACON_INTERVAL = -103,
 	AP_E_DTIM_PERIOD = -104,
-	AP_E_SECURITY = -105,       /* not open or wpa2-psk */
-	AP_E_PASSPHRASE = -106,     /* not 8..63 printable ASCII */
-	AP_E_PSK = -107,            /* not 64 hex digits */
-	AP_E_NO_KEY = -108,         /* wpa2-psk without Passphrase, PSK or PskFile */
-	AP_E_KEY_CONFLICT = -109,   /* Passphrase and PSK in one section */
-	AP_E_KEY_WITH_OPEN = -110,  /* a key or PskFile with Security=open */
+	AP_E_SECURITY = -105, /* not open or wpa2-psk */
+	AP_E_PASSPHRASE = -106, /* not 8..63 printable ASCII */
+	AP_E_PSK = -107, /* not 64 hex digits */
+	AP_E_NO_KEY = -108, /* wpa2-psk without Passphrase, PSK or PskFile */
+	AP_E_KEY_CONFLICT = -109, /* Passphrase and PSK in one section */
+	AP_E_KEY_WITH_OPEN = -110, /* a key or PskFile with Security=open */
 	AP_E_MAX_STATIONS = -111,
-	AP_E_MAC_FILE = -112,       /* MacAllowFile/MacDenyFile bad path or content */
-	AP_E_PSK_FILE = -113,       /* PskFile bad path or content */
+	AP_E_MAC_FILE = -112, /* MacAllowFile/MacDenyFile bad path or content */
+	AP_E_PSK_FILE = -113, /* PskFile bad path or content */
 	AP_E_GROUP_REKEY = -114,
 	AP_E_INACTIVITY = -115,
 	AP_E_COUNTRY = -116,
-	AP_E_BOOL = -117,           /* Hidden, ClientIsolation, ... not true|false */
+	AP_E_BOOL = -117, /* Hidden, ClientIsolation, ... not true|false */
 	AP_E_UNKNOWN_KEY = -118,
 	AP_E_NOMEM = -119,
-	AP_E_PROFILE_FILE = -120,   /* the profile file cannot be read or parsed */
+	AP_E_PROFILE_FILE = -120, /* the profile file cannot be read or parsed */
 };
 
 enum ap_band {

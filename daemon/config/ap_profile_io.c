@@ -82,10 +82,11 @@ static int apply_profile_doc(struct ap_profile *p, const struct ini *ini, const 
 		if (strcmp(s->type, "AccessPoint") != 0 || s->name) {
 			static const char *const types[] = { "AccessPoint", NULL };
 			const char *hint = cfg_suggest(s->type, types);
-			return cfg_fail(err, AP_E_PROFILE_FILE, ini->file, s->line,
-					"a profile file has one [AccessPoint] section, no [%s%s%s]%s",
-					s->type, s->name ? " " : "", s->name ? s->name : "",
-					hint && !s->name ? " (did you mean [AccessPoint]?)" : "");
+			return cfg_fail(
+				err, AP_E_PROFILE_FILE, ini->file, s->line,
+				"a profile file has one [AccessPoint] section, no [%s%s%s]%s",
+				s->type, s->name ? " " : "", s->name ? s->name : "",
+				hint && !s->name ? " (did you mean [AccessPoint]?)" : "");
 		}
 		ap = s;
 	}

@@ -16,8 +16,8 @@ struct setctx {
 	struct cfg_error *err;
 };
 
-#define SET_FAIL(c, code, ...)                                                                 \
-	cfg_fail((c)->err, code, (c)->src ? (c)->src->file : NULL, (c)->src ? (c)->src->line : 0, \
+#define SET_FAIL(c, code, ...)                                                                     \
+	cfg_fail((c)->err, code, (c)->src ? (c)->src->file : NULL, (c)->src ? (c)->src->line : 0,  \
 		 __VA_ARGS__)
 
 static int set_bool(struct setctx *c, const char *key, const char *v, bool *out)
@@ -40,8 +40,8 @@ static int set_uint(struct setctx *c, int code, const char *v, uint32_t min, uin
 }
 
 /* 0 (off) or min..max. */
-static int set_off_or_range(struct setctx *c, int code, const char *v, uint32_t min,
-			    uint32_t max, uint32_t *out, const char *what)
+static int set_off_or_range(struct setctx *c, int code, const char *v, uint32_t min, uint32_t max,
+			    uint32_t *out, const char *what)
 {
 	uint32_t x;
 	int ret = set_uint(c, code, v, 0, max, &x, what);
@@ -93,7 +93,8 @@ static int set_psk(struct setctx *c, const char *v)
 	uint8_t psk[32];
 
 	if (cfg_parse_hex(v, psk, sizeof(psk)) < 0)
-		return SET_FAIL(c, AP_E_PSK, "PSK must be exactly 64 hex digits, got %zu characters",
+		return SET_FAIL(c, AP_E_PSK,
+				"PSK must be exactly 64 hex digits, got %zu characters",
 				strnlen(v, 1000));
 	memcpy(p->psk, psk, sizeof(psk));
 	crypto_zero(psk, sizeof(psk));
@@ -121,8 +122,8 @@ static int set_enum(struct setctx *c, enum ap_key k, const char *v)
 	else if (strcmp(v, "wpa2-psk") == 0)
 		p->security = AP_SECURITY_WPA2_PSK;
 	else
-		return SET_FAIL(c, AP_E_SECURITY, "Security '%.32s' is not supported (open or wpa2-psk)",
-				v);
+		return SET_FAIL(c, AP_E_SECURITY,
+				"Security '%.32s' is not supported (open or wpa2-psk)", v);
 	return 0;
 }
 

@@ -13,8 +13,7 @@ void cfg_error_clear(struct cfg_error *err)
 	err->msg[0] = '\0';
 }
 
-int cfg_fail(struct cfg_error *err, int code, const char *file, unsigned line, const char *fmt,
-	     ...)
+int cfg_fail(struct cfg_error *err, int code, const char *file, unsigned line, const char *fmt, ...)
 {
 	va_list ap;
 	int n = 0;

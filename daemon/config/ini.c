@@ -27,8 +27,9 @@ static bool is_blank(char c)
 static int split_header(struct parser *p, char *inner, char **type, char **name)
 {
 	if (!*inner || is_blank(*inner))
-		return FAIL(p, CFG_E_SECTION_SYNTAX,
-			    "section header must start with a type, as in [General] or [Radio phy0]");
+		return FAIL(
+			p, CFG_E_SECTION_SYNTAX,
+			"section header must start with a type, as in [General] or [Radio phy0]");
 	*type = inner;
 	*name = inner + strcspn(inner, " \t");
 	if (**name) {
@@ -65,8 +66,9 @@ static int parse_header(struct parser *p, char *s)
 		return ret;
 	const struct ini_section *dup = ini_find(p->ini, type, name);
 	if (dup)
-		return FAIL(p, CFG_E_DUPLICATE_SECTION, "section [%s%s%s] appears twice (first on line %u)",
-			    type, name ? " " : "", name ? name : "", dup->line);
+		return FAIL(p, CFG_E_DUPLICATE_SECTION,
+			    "section [%s%s%s] appears twice (first on line %u)", type,
+			    name ? " " : "", name ? name : "", dup->line);
 	if (p->ini->n_sections >= INI_SECTIONS_MAX)
 		return FAIL(p, CFG_E_TOO_MANY, "more than %d sections", INI_SECTIONS_MAX);
 	p->cur = ini_add_section(p->ini, type, name);
@@ -94,13 +96,17 @@ static int unescape(struct parser *p, char *v, const char *key)
 		else if (in[1] == 't')
 			*out++ = '\t';
 		else if (in[1] == '\0')
-			return FAIL(p, CFG_E_CONTINUATION,
-				    "value of '%s' ends in '\\': line continuations are not supported "
-				    "(write '\\\\' for a backslash)", key);
+			return FAIL(
+				p, CFG_E_CONTINUATION,
+				"value of '%s' ends in '\\': line continuations are not supported "
+				"(write '\\\\' for a backslash)",
+				key);
 		else
-			return FAIL(p, CFG_E_BAD_ESCAPE,
-				    "unknown escape in value of '%s' (only \\s, \\t and \\\\; write "
-				    "'\\\\' for a backslash)", key);
+			return FAIL(
+				p, CFG_E_BAD_ESCAPE,
+				"unknown escape in value of '%s' (only \\s, \\t and \\\\; write "
+				"'\\\\' for a backslash)",
+				key);
 		in++;
 	}
 	*out = '\0';
@@ -138,8 +144,9 @@ static int parse_entry(struct parser *p, char *s)
 	const struct ini_entry *dup = ini_get_entry(p->cur, key);
 	if (dup) {
 		char title[2 * INI_NAME_MAX + 8];
-		return FAIL(p, CFG_E_DUPLICATE_KEY, "duplicate key '%s' in %s (first set on line %u)",
-			    key, ini_section_title(p->cur, title, sizeof(title)), dup->line);
+		return FAIL(p, CFG_E_DUPLICATE_KEY,
+			    "duplicate key '%s' in %s (first set on line %u)", key,
+			    ini_section_title(p->cur, title, sizeof(title)), dup->line);
 	}
 	if ((ret = unescape(p, value, key)) < 0)
 		return ret;

@@ -9,9 +9,10 @@
  * value `\s` is a space, `\t` a tab and `\\` a backslash, so a value can
  * keep blanks at its ends (the writer escapes only those and backslashes).
  * Comments are whole lines only: '#' inside a value is part of it
- * (passphrases may contain it). There are no line continuations. Rejected with the line number: NUL bytes, invalid UTF-8,
- * control characters other than tab, lines over INI_LINE_MAX bytes, a key
- * outside a section, a key twice in one section, a [Type name] twice.
+ * (passphrases may contain it). There are no line continuations.
+ * Rejected with the line number: NUL bytes, invalid UTF-8, control
+ * characters other than tab, lines over INI_LINE_MAX bytes, a key outside
+ * a section, a key twice in one section, a [Type name] twice.
  *
  * Ownership: a struct ini owns its sections, which own their entries and
  * strings; ini_free() releases everything and wipes every value first (the
@@ -29,9 +30,9 @@
 #include "daemon/config/strbuf.h"
 
 #define INI_LINE_MAX CFG_LINE_MAX /* bytes, without the line end */
-#define INI_NAME_MAX 64       /* section type, section name, key */
-#define INI_SECTIONS_MAX 256  /* per file */
-#define INI_ENTRIES_MAX 256   /* per section */
+#define INI_NAME_MAX 64 /* section type, section name, key */
+#define INI_SECTIONS_MAX 256 /* per file */
+#define INI_ENTRIES_MAX 256 /* per section */
 
 struct ini_entry {
 	char *key;

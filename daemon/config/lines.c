@@ -24,8 +24,8 @@ static int check_bytes(const char *s, size_t len, const char *file, unsigned lin
 	size_t bad;
 
 	if (len > CFG_LINE_MAX)
-		return cfg_fail(err, CFG_E_LINE_TOO_LONG, file, line, "line is longer than %d bytes",
-				CFG_LINE_MAX);
+		return cfg_fail(err, CFG_E_LINE_TOO_LONG, file, line,
+				"line is longer than %d bytes", CFG_LINE_MAX);
 	if (memchr(s, '\0', len))
 		return cfg_fail(err, CFG_E_NUL, file, line, "NUL byte in line (binary file?)");
 	if (!utf8_valid((const uint8_t *)s, len, &bad))

@@ -38,7 +38,8 @@ static int parse_tag(struct psk_parse *pp, struct pskfile_entry *e, const char *
 	} else {
 		return FAIL(pp, CFG_E_SYNTAX,
 			    "expected 'MAC passphrase' (optionally after keyid=, vlanid=, wps=), "
-			    "got '%.20s'", word);
+			    "got '%.20s'",
+			    word);
 	}
 	return 0;
 }
@@ -55,7 +56,8 @@ static int parse_key(struct psk_parse *pp, struct pskfile_entry *e, const char *
 	if (!cfg_passphrase_valid(key))
 		return FAIL(pp, CFG_E_BAD_PASSPHRASE,
 			    "passphrase must be 8..63 printable ASCII characters (or 64 hex "
-			    "digits), got %zu characters", len);
+			    "digits), got %zu characters",
+			    len);
 	memcpy(e->passphrase, key, len + 1);
 	return 0;
 }

@@ -29,12 +29,12 @@
 
 struct pskfile_entry {
 	uint8_t mac[6];
-	bool any;            /* 00:00:00:00:00:00: every station */
-	bool has_psk;        /* psk[] holds the key (raw, or derived) */
+	bool any; /* 00:00:00:00:00:00: every station */
+	bool has_psk; /* psk[] holds the key (raw, or derived) */
 	char passphrase[64]; /* "" when the line gave a raw PSK or after derive */
 	uint8_t psk[32];
 	char keyid[PSKFILE_KEYID_MAX + 1]; /* "" when absent */
-	uint16_t vlan_id;    /* 0 when absent */
+	uint16_t vlan_id; /* 0 when absent */
 	bool wps;
 	unsigned line;
 };

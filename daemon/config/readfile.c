@@ -55,7 +55,8 @@ static int read_all(int fd, const char *path, size_t max, char **buf, size_t *le
 	}
 	if (used > max) {
 		discard(data, cap);
-		return cfg_fail(err, CFG_E_TOO_LARGE, path, 0, "file is larger than %zu bytes", max);
+		return cfg_fail(err, CFG_E_TOO_LARGE, path, 0, "file is larger than %zu bytes",
+				max);
 	}
 	data[used] = '\0';
 	*buf = data;

@@ -18,7 +18,10 @@ struct strbuf {
 	bool bad;
 };
 
-#define STRBUF_INIT { .data = NULL, .len = 0, .cap = 0, .bad = false }
+#define STRBUF_INIT                                                                                \
+	{                                                                                          \
+		.data = NULL, .len = 0, .cap = 0, .bad = false                                     \
+	}
 
 void strbuf_append(struct strbuf *sb, const char *s, size_t n);
 void strbuf_puts(struct strbuf *sb, const char *s);

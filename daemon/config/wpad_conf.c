@@ -20,8 +20,8 @@ int conf_require(struct conf_load *cl, const struct ini_section *s, const char *
 
 	*out = ini_get(s, key);
 	if (!*out)
-		return FAIL_AT(cl, s->line, CFG_E_MISSING_KEY, "%s needs %s=",
-			       ini_section_title(s, title, sizeof(title)), key);
+		return FAIL_AT(cl, s->line, CFG_E_MISSING_KEY,
+			       "%s needs %s=", ini_section_title(s, title, sizeof(title)), key);
 	return 0;
 }
 
@@ -50,8 +50,7 @@ int conf_radio_ref(struct conf_load *cl, const struct ini_section *s, const char
 	return FAIL_AT(cl, line, CFG_E_BAD_REFERENCE, "no [Radio %s] section", radio);
 }
 
-static int read_dir(struct conf_load *cl, const struct ini_section *s, const char *key,
-		    char **out)
+static int read_dir(struct conf_load *cl, const struct ini_section *s, const char *key, char **out)
 {
 	const struct ini_entry *e = ini_get_entry(s, key);
 
@@ -106,8 +105,7 @@ static int read_general(struct conf_load *cl, const struct ini_section *s)
 	return 0;
 }
 
-static int read_radio(struct conf_load *cl, const struct ini_section *s,
-		      struct wpad_conf_radio *r)
+static int read_radio(struct conf_load *cl, const struct ini_section *s, struct wpad_conf_radio *r)
 {
 	static const char *const keys[] = { "Driver", "Options", NULL };
 	static const char *const drivers[] = { "sim", "nl80211", "wired", NULL };

@@ -79,8 +79,7 @@ int wpad_conf_load_buffer(const char *buf, size_t len, const char *file, const c
 			  struct wpad_conf **out, struct cfg_error *err);
 void wpad_conf_free(struct wpad_conf *conf);
 
-const struct wpad_conf_radio *wpad_conf_find_radio(const struct wpad_conf *conf,
-						   const char *name);
+const struct wpad_conf_radio *wpad_conf_find_radio(const struct wpad_conf *conf, const char *name);
 const char *wpad_driver_kind_name(enum wpad_driver_kind kind);
 
 #endif

@@ -20,7 +20,8 @@ static int resolve_profile(struct conf_load *cl, const struct ini_entry *e, char
 		if (!ini_valid_section_name(e->value))
 			return FAIL_AT(cl, e->line, CFG_E_BAD_VALUE,
 				       "Profile '%s' is neither a path nor a profile name "
-				       "(letters, digits, '_-.:@')", e->value);
+				       "(letters, digits, '_-.:@')",
+				       e->value);
 		size_t n = strlen(e->value) + sizeof("ap/.conf");
 		rel = malloc(n);
 		if (rel)

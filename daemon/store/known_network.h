@@ -75,8 +75,7 @@ int known_psk_check(const struct known_network *net, uint8_t out[16]);
 
 /* Fills net (already initialised with its SSID and security) from a parsed
  * file. Returns 0 or a negative enum cfg_err with err filled. */
-int known_network_from_ini(struct known_network *net, const struct ini *ini,
-			   struct cfg_error *err);
+int known_network_from_ini(struct known_network *net, const struct ini *ini, struct cfg_error *err);
 /* The file text of net, appended to sb (wipe it with strbuf_free_secret).
  * Returns 0 or a negative errno. */
 int known_network_format(const struct known_network *net, struct strbuf *sb);

@@ -17,8 +17,7 @@
 
 static const char *const settings_keys[] = { "AutoConnect", "Hidden", NULL };
 static const char *const state_keys[] = { "LastConnected", "Frequencies", NULL };
-static const char *const psk_keys[] = { "Passphrase", "PreSharedKey", "PreSharedKeyCheck",
-					NULL };
+static const char *const psk_keys[] = { "Passphrase", "PreSharedKey", "PreSharedKeyCheck", NULL };
 
 static int add_extra(struct known_network *net, const char *section, const struct ini_entry *e)
 {
@@ -41,9 +40,8 @@ static int keep_unknown(struct known_network *net, const struct ini *ini, const 
 {
 	const char *hint = cfg_suggest(e->key, known);
 
-	log_warn("%s:%u: unknown key '%s' in [%s]%s%s%s, kept as it is", ini->file, e->line,
-		 e->key, section, hint ? " (did you mean '" : "", hint ? hint : "",
-		 hint ? "'?)" : "");
+	log_warn("%s:%u: unknown key '%s' in [%s]%s%s%s, kept as it is", ini->file, e->line, e->key,
+		 section, hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
 	return add_extra(net, section, e);
 }
 
@@ -86,7 +84,7 @@ static int read_settings(struct known_network *net, const struct ini *ini,
 	for (size_t i = 0; i < s->n_entries; i++) {
 		const struct ini_entry *e = &s->entries[i];
 		bool *target = strcmp(e->key, "AutoConnect") == 0 ? &net->autoconnect
-			     : strcmp(e->key, "Hidden") == 0	  ? &net->hidden
+			       : strcmp(e->key, "Hidden") == 0	  ? &net->hidden
 								  : NULL;
 		if (!target) {
 			if (keep_unknown(net, ini, "Settings", e, settings_keys) < 0)
@@ -98,8 +96,8 @@ static int read_settings(struct known_network *net, const struct ini *ini,
 	return 0;
 }
 
-static int read_state(struct known_network *net, const struct ini *ini,
-		      const struct ini_section *s, struct cfg_error *err)
+static int read_state(struct known_network *net, const struct ini *ini, const struct ini_section *s,
+		      struct cfg_error *err)
 {
 	for (size_t i = 0; i < s->n_entries; i++) {
 		const struct ini_entry *e = &s->entries[i];
@@ -129,8 +127,9 @@ static int read_psk_security(struct known_network *net, const struct ini *ini,
 		const struct ini_entry *e = &s->entries[i];
 		if (strcmp(e->key, "Passphrase") == 0) {
 			if (known_network_set_passphrase(net, e->value) < 0)
-				return FAIL_AT(ini, e, CFG_E_BAD_PASSPHRASE,
-					       "Passphrase must be 8..63 printable ASCII characters");
+				return FAIL_AT(
+					ini, e, CFG_E_BAD_PASSPHRASE,
+					"Passphrase must be 8..63 printable ASCII characters");
 		} else if (strcmp(e->key, "PreSharedKey") == 0) {
 			if (cfg_parse_hex(e->value, net->psk, sizeof(net->psk)) < 0)
 				return FAIL_AT(ini, e, CFG_E_BAD_PSK,
@@ -208,8 +207,7 @@ static int keep_section(struct known_network *net, const struct ini *ini,
 	return 0;
 }
 
-int known_network_from_ini(struct known_network *net, const struct ini *ini,
-			   struct cfg_error *err)
+int known_network_from_ini(struct known_network *net, const struct ini *ini, struct cfg_error *err)
 {
 	static const struct ini_section none = { .type = "Security" };
 	const struct ini_section *security = ini_find(ini, "Security", NULL);
@@ -241,8 +239,9 @@ static int put_extras(const struct known_network *net, struct ini *ini, const ch
 		const struct known_extra *x = &net->extras[i];
 		if (only && strcmp(x->section, only) != 0)
 			continue;
-		if (!only && (strcmp(x->section, "Security") == 0 ||
-			      strcmp(x->section, "Settings") == 0 || strcmp(x->section, "State") == 0))
+		if (!only &&
+		    (strcmp(x->section, "Security") == 0 || strcmp(x->section, "Settings") == 0 ||
+		     strcmp(x->section, "State") == 0))
 			continue;
 		struct ini_section *s = ini_find(ini, x->section, NULL);
 		if (!s)
@@ -309,8 +308,8 @@ static int put_settings_state(const struct known_network *net, struct ini *ini)
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < net->n_freqs && i < KNOWN_FREQS_MAX; i++)
-		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%" PRIu32,
-					 i ? "," : "", net->freqs[i]);
+		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%" PRIu32, i ? "," : "",
+					 net->freqs[i]);
 	if (net->n_freqs && ini_set(s, "Frequencies", buf) < 0)
 		return -ENOMEM;
 	return put_extras(net, ini, "State");

@@ -32,7 +32,8 @@ ssize_t store_index(const struct known_store *store, const uint8_t *ssid, size_t
 {
 	for (size_t i = 0; i < store->n; i++) {
 		const struct known_network *net = store->nets[i];
-		if (net->security == sec && net->ssid_len == len && memcmp(net->ssid, ssid, len) == 0)
+		if (net->security == sec && net->ssid_len == len &&
+		    memcmp(net->ssid, ssid, len) == 0)
 			return (ssize_t)i;
 	}
 	return -1;
@@ -115,8 +116,8 @@ int known_store_forget(struct known_store *store, const uint8_t *ssid, size_t ss
 	return 0;
 }
 
-int known_store_touch_connected(struct known_store *store, struct known_network *net,
-				uint32_t freq, uint64_t now)
+int known_store_touch_connected(struct known_store *store, struct known_network *net, uint32_t freq,
+				uint64_t now)
 {
 	known_network_touch(net, freq, now ? now : (uint64_t)time(NULL));
 	return store_write(store, net);
@@ -129,8 +130,7 @@ int known_store_set_autoconnect(struct known_store *store, struct known_network 
 	return store_write(store, net);
 }
 
-int known_store_get_psk(struct known_store *store, struct known_network *net,
-			uint8_t psk[32])
+int known_store_get_psk(struct known_store *store, struct known_network *net, uint8_t psk[32])
 {
 	int ret;
 

@@ -63,16 +63,15 @@ int known_store_forget(struct known_store *store, const uint8_t *ssid, size_t ss
  * the current time): updates LastConnected and Frequencies and writes the
  * file. These two setters change memory even when the write fails (the
  * error is returned and logged; the next write catches up). */
-int known_store_touch_connected(struct known_store *store, struct known_network *net,
-				uint32_t freq, uint64_t now);
+int known_store_touch_connected(struct known_store *store, struct known_network *net, uint32_t freq,
+				uint64_t now);
 int known_store_set_autoconnect(struct known_store *store, struct known_network *net,
 				bool autoconnect);
 
 /* The PSK of a .psk network into psk: the cached value when it is valid,
  * else computed now and written back. Returns 0, -EINVAL (not a PSK
  * network, or no key) or a negative errno. The caller wipes psk. */
-int known_store_get_psk(struct known_store *store, struct known_network *net,
-			uint8_t psk[32]);
+int known_store_get_psk(struct known_store *store, struct known_network *net, uint8_t psk[32]);
 
 /* All networks by preference: AutoConnect ones first, then most recently
  * connected first, then by SSID. *out is a new array (free() it; the

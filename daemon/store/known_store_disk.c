@@ -113,8 +113,8 @@ int store_remove_file(struct known_store *store, const struct known_network *net
 }
 
 /* Parses one network file; a file we cannot use is logged and skipped. */
-static void load_file(struct known_store *store, const char *name, const uint8_t *ssid,
-		      size_t len, enum known_security sec)
+static void load_file(struct known_store *store, const char *name, const uint8_t *ssid, size_t len,
+		      enum known_security sec)
 {
 	struct cfg_error err;
 	struct known_network *net;

@@ -59,8 +59,7 @@ int known_name_encode(const uint8_t *ssid, size_t len, enum known_security sec,
 
 static int split_ext(const char *name, size_t *stem, enum known_security *sec)
 {
-	static const enum known_security all[] = { KNOWN_SEC_OPEN, KNOWN_SEC_PSK,
-						   KNOWN_SEC_8021X };
+	static const enum known_security all[] = { KNOWN_SEC_OPEN, KNOWN_SEC_PSK, KNOWN_SEC_8021X };
 	size_t len = strlen(name);
 
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {

@@ -34,7 +34,8 @@ static void check_invariants(const struct ap_profile *p)
 	if (p->country[0] && !cfg_country_valid(p->country))
 		abort();
 	if ((p->mac_allow_file && p->mac_allow_file[0] != '/') ||
-	    (p->mac_deny_file && p->mac_deny_file[0] != '/') || (p->psk_file && p->psk_file[0] != '/'))
+	    (p->mac_deny_file && p->mac_deny_file[0] != '/') ||
+	    (p->psk_file && p->psk_file[0] != '/'))
 		abort();
 }
 

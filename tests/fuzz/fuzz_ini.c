@@ -50,7 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ini_parse(t1.data ? t1.data : "", t1.len, "f.conf", &back, &err) < 0)
 		abort();
 	same_document(ini, back);
-	if (ini_format(back, &t2) < 0 || t1.len != t2.len || (t1.len && memcmp(t1.data, t2.data, t1.len)))
+	if (ini_format(back, &t2) < 0 || t1.len != t2.len ||
+	    (t1.len && memcmp(t1.data, t2.data, t1.len)))
 		abort();
 	strbuf_free(&t1);
 	strbuf_free(&t2);

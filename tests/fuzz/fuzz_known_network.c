@@ -13,8 +13,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static bool load(const char *text, size_t len, enum known_security sec,
-		 struct known_network *net)
+static bool load(const char *text, size_t len, enum known_security sec, struct known_network *net)
 {
 	struct ini *ini;
 	struct cfg_error err;
@@ -49,9 +48,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (a.autoconnect != b.autoconnect || a.hidden != b.hidden ||
 	    a.has_passphrase != b.has_passphrase || a.psk_valid != b.psk_valid ||
 	    (a.has_passphrase && strcmp(a.passphrase, b.passphrase) != 0) ||
-	    (a.psk_valid && memcmp(a.psk, b.psk, 32) != 0) || a.last_connected != b.last_connected ||
-	    a.n_freqs != b.n_freqs || memcmp(a.freqs, b.freqs, a.n_freqs * sizeof(a.freqs[0])) ||
-	    a.n_extras != b.n_extras)
+	    (a.psk_valid && memcmp(a.psk, b.psk, 32) != 0) ||
+	    a.last_connected != b.last_connected || a.n_freqs != b.n_freqs ||
+	    memcmp(a.freqs, b.freqs, a.n_freqs * sizeof(a.freqs[0])) || a.n_extras != b.n_extras)
 		abort();
 	if (known_network_format(&b, &t2) < 0 || t1.len != t2.len ||
 	    (t1.len && memcmp(t1.data, t2.data, t1.len) != 0))

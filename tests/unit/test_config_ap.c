@@ -22,7 +22,9 @@ static void teardown(void)
 
 static int set(const char *key, const char *value)
 {
-	static const struct ap_source src = { .file = "ap.conf", .line = 7, .base_dir = "/etc/wpad" };
+	static const struct ap_source src = { .file = "ap.conf",
+					      .line = 7,
+					      .base_dir = "/etc/wpad" };
 	return ap_profile_set(&prof, key, value, &src, &err);
 }
 
@@ -54,7 +56,8 @@ START_TEST(every_key)
 	ck_assert_int_eq(set("BeaconInterval", "15"), 0);
 	ck_assert_int_eq(set("DTIMPeriod", "255"), 0);
 	ck_assert_int_eq(set("Security", "wpa2-psk"), 0);
-	ck_assert_int_eq(set("PSK", "000102030405060708090a0b0c0d0e0f101112131415161718191A1B1C1D1E1F"), 0);
+	ck_assert_int_eq(
+		set("PSK", "000102030405060708090a0b0c0d0e0f101112131415161718191A1B1C1D1E1F"), 0);
 	ck_assert_int_eq(set("MaxStations", "2007"), 0);
 	ck_assert_int_eq(set("MacAllowFile", "allow.list"), 0);
 	ck_assert_int_eq(set("MacDenyFile", "/abs/deny.list"), 0);
@@ -117,8 +120,8 @@ static const struct ap_case bad_values[] = {
 START_TEST(bad_value_codes)
 {
 	const struct ap_case *c = &bad_values[_i];
-	ck_assert_msg(set(c->key, c->value) == c->code, "%s=%s: %d %s", c->key, c->value,
-		      err.code, err.msg);
+	ck_assert_msg(set(c->key, c->value) == c->code, "%s=%s: %d %s", c->key, c->value, err.code,
+		      err.msg);
 	ck_assert_int_eq(err.code, c->code);
 	ck_assert_int_eq(ap_err_to_wpad(c->code), c->cls);
 	ck_assert_msg(strncmp(err.msg, "ap.conf:7: ", 11) == 0, "%s", err.msg);
@@ -135,7 +138,9 @@ START_TEST(passphrase_messages)
 			 "ap.conf:7: Passphrase must be 8..63 printable ASCII characters, got 7");
 	ck_assert_str_eq(wpad_error_name(ap_err_to_wpad(err.code)), "InvalidFormat");
 	ck_assert_int_eq(set("Passphrase", "12345678"), 0);
-	ck_assert_int_eq(set("Passphrase", "012345678901234567890123456789012345678901234567890123456789012"), 0);
+	ck_assert_int_eq(set("Passphrase",
+			     "012345678901234567890123456789012345678901234567890123456789012"),
+			 0);
 	ck_assert_int_eq(set("Chanel", "1"), AP_E_UNKNOWN_KEY);
 	ck_assert_str_eq(err.msg, "ap.conf:7: unknown key 'Chanel' (did you mean 'Channel'?)");
 }
@@ -203,13 +208,15 @@ START_TEST(profile_buffer)
 {
 	static const char good[] = "# lab AP\n[AccessPoint]\nSSID=lab\nPassphrase=12345678\n"
 				   "Band=5\nMacDenyFile=deny\n";
-	ck_assert_int_eq(ap_profile_read_buffer(&prof, good, strlen(good), "p.conf", "/d", &err), 0);
+	ck_assert_int_eq(ap_profile_read_buffer(&prof, good, strlen(good), "p.conf", "/d", &err),
+			 0);
 	ck_assert_int_eq(ap_profile_validate(&prof, "p.conf", 2, &err), 0);
 	ck_assert_uint_eq(prof.channel, 36);
 	ck_assert_str_eq(prof.mac_deny_file, "/d/deny");
 
-	static const char both[] = "[AccessPoint]\nPassphrase=12345678\nPSK="
-				   "0000000000000000000000000000000000000000000000000000000000000000\n";
+	static const char both[] =
+		"[AccessPoint]\nPassphrase=12345678\nPSK="
+		"0000000000000000000000000000000000000000000000000000000000000000\n";
 	ck_assert_int_eq(ap_profile_read_buffer(&prof, both, strlen(both), "p.conf", "/d", &err),
 			 AP_E_KEY_CONFLICT);
 	ck_assert_str_eq(err.msg, "p.conf:3: PSK and Passphrase are both set (line 2); keep one");
@@ -222,12 +229,14 @@ START_TEST(profile_buffer)
 	static const char typo[] = "[AccessPoint]\nSSID=x\nDTIMperiod=3\n";
 	ck_assert_int_eq(ap_profile_read_buffer(&prof, typo, strlen(typo), "p.conf", "/d", &err),
 			 AP_E_UNKNOWN_KEY);
-	ck_assert_str_eq(err.msg,
-			 "p.conf:3: unknown key 'DTIMperiod' in [AccessPoint] (did you mean 'DTIMPeriod'?)");
+	ck_assert_str_eq(
+		err.msg,
+		"p.conf:3: unknown key 'DTIMperiod' in [AccessPoint] (did you mean 'DTIMPeriod'?)");
 
 	static const char syntax[] = "[AccessPoint]\nSSID\n";
-	ck_assert_int_eq(ap_profile_read_buffer(&prof, syntax, strlen(syntax), "p.conf", "/d", &err),
-			 AP_E_PROFILE_FILE);
+	ck_assert_int_eq(
+		ap_profile_read_buffer(&prof, syntax, strlen(syntax), "p.conf", "/d", &err),
+		AP_E_PROFILE_FILE);
 	ck_assert_uint_eq(err.line, 2);
 }
 END_TEST
@@ -239,7 +248,8 @@ Suite *make_config_ap_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, defaults_and_valid_profile);
 	tcase_add_test(tc, every_key);
-	tcase_add_loop_test(tc, bad_value_codes, 0, (int)(sizeof(bad_values) / sizeof(bad_values[0])));
+	tcase_add_loop_test(tc, bad_value_codes, 0,
+			    (int)(sizeof(bad_values) / sizeof(bad_values[0])));
 	tcase_add_test(tc, passphrase_messages);
 	tcase_add_test(tc, channels_by_band);
 	tcase_add_test(tc, cross_checks);

@@ -203,8 +203,7 @@ static const struct bad_conf bad_confs[] = {
 	  "not a 2.4 GHz channel" },
 	{ RADIO "[AccessPoint a]\nRadio=r\nSSID=x\n", AP_E_NO_KEY, 3, "needs Passphrase" },
 	{ RADIO "[AccessPoint a]\nSSID=x\nSecurity=open\n", CFG_E_MISSING_KEY, 3, "needs Radio=" },
-	{ RADIO "[AccessPoint a]\nRadio=r\nProfile=nosuch\n", AP_E_PROFILE_FILE, 5,
-	  "Profile: " },
+	{ RADIO "[AccessPoint a]\nRadio=r\nProfile=nosuch\n", AP_E_PROFILE_FILE, 5, "Profile: " },
 	{ RADIO "[AccessPoint a]\nRadio=r\nProfile=bad name!\n", CFG_E_BAD_VALUE, 5,
 	  "neither a path nor a profile name" },
 	{ RADIO "[AccessPoint a]\nRadio=r\nSSID=x\nSecurity=open\nMacAllowFile=nosuch\n",
@@ -293,8 +292,9 @@ START_TEST(documented_examples_parse)
 	struct ap_profile p;
 	struct cfg_error err;
 	ap_profile_init(&p);
-	ck_assert_int_eq(ap_profile_read_buffer(&p, profile, strlen(profile), "lab.conf", "/etc/wpad",
-						&err), 0);
+	ck_assert_int_eq(
+		ap_profile_read_buffer(&p, profile, strlen(profile), "lab.conf", "/etc/wpad", &err),
+		0);
 	ck_assert_int_eq(ap_profile_validate(&p, "lab.conf", 1, &err), 0);
 	ap_profile_clear(&p);
 }

@@ -54,8 +54,9 @@ END_TEST
 
 START_TEST(escapes_and_bom)
 {
-	struct ini *ini = parse_ok("\xef\xbb\xbf[S]\nK=\\stwo  spaces\\s\nB=back\\\\slash\nT=a\\tb\n"
-				   "U=caf\xc3\xa9 \xf0\x9f\x93\xb6\n");
+	struct ini *ini =
+		parse_ok("\xef\xbb\xbf[S]\nK=\\stwo  spaces\\s\nB=back\\\\slash\nT=a\\tb\n"
+			 "U=caf\xc3\xa9 \xf0\x9f\x93\xb6\n");
 	struct ini_section *s = ini_find(ini, "S", NULL);
 	ck_assert_str_eq(ini_get(s, "K"), " two  spaces ");
 	ck_assert_str_eq(ini_get(s, "B"), "back\\slash");
@@ -102,9 +103,9 @@ static const struct bad_case bad_ini[] = {
 	{ "[S]\nK=abc\\\n", 0, CFG_E_CONTINUATION, 2, "continuations" },
 	{ "[S]\nK=a\0b\n", 10, CFG_E_NUL, 2, "NUL" },
 	{ "[S]\n\nK=\xff\xfe\n", 0, CFG_E_UTF8, 3, "column 3" },
-	{ "[S]\nK=\xc0\xaf\n", 0, CFG_E_UTF8, 2, "UTF-8" },      /* overlong '/' */
-	{ "[S]\nK=\xed\xa0\x80\n", 0, CFG_E_UTF8, 2, "UTF-8" },  /* surrogate */
-	{ "[S]\nK=\xe2\x82\n", 0, CFG_E_UTF8, 2, "UTF-8" },      /* cut short */
+	{ "[S]\nK=\xc0\xaf\n", 0, CFG_E_UTF8, 2, "UTF-8" }, /* overlong '/' */
+	{ "[S]\nK=\xed\xa0\x80\n", 0, CFG_E_UTF8, 2, "UTF-8" }, /* surrogate */
+	{ "[S]\nK=\xe2\x82\n", 0, CFG_E_UTF8, 2, "UTF-8" }, /* cut short */
 	{ "[S]\nK=a\x1b[0m\n", 0, CFG_E_CONTROL_CHAR, 2, "0x1b" },
 	{ "[S]\nK=a\rb\n", 0, CFG_E_CONTROL_CHAR, 2, "0x0d" },
 };
@@ -189,7 +190,8 @@ START_TEST(build_and_round_trip)
 	big[0] = ' '; /* ... which the escape of a leading blank would overflow */
 	ck_assert_int_eq(ini_set(r, "Big", big), CFG_E_LINE_TOO_LONG);
 	ck_assert_int_eq(ini_format(ini, &sb), 0);
-	ck_assert_ptr_nonnull(strstr(sb.data, "Passphrase=\\s\\slead and trail \\\\ tab\there\\s\\s\n"));
+	ck_assert_ptr_nonnull(
+		strstr(sb.data, "Passphrase=\\s\\slead and trail \\\\ tab\there\\s\\s\n"));
 	ck_assert_ptr_nonnull(strstr(sb.data, "\n[Radio phy0]\nDriver=sim\n"));
 	ck_assert_ptr_nonnull(strstr(sb.data, "\nTabs=\\tx\ty\\t\n"));
 
@@ -199,7 +201,8 @@ START_TEST(build_and_round_trip)
 	ck_assert_str_eq(ini_get(s2, "Other"), "y");
 	ck_assert_str_eq(ini_get(ini_find(back, "Radio", "phy0"), "Spaces"), "   ");
 	ck_assert_str_eq(ini_get(ini_find(back, "Radio", "phy0"), "Tabs"), "\tx\ty\t");
-	ck_assert_uint_eq(strlen(ini_get(ini_find(back, "Radio", "phy0"), "Big")), INI_LINE_MAX - 4);
+	ck_assert_uint_eq(strlen(ini_get(ini_find(back, "Radio", "phy0"), "Big")),
+			  INI_LINE_MAX - 4);
 	ini_free(back);
 	ini_free(ini);
 	strbuf_free(&sb);
@@ -212,8 +215,9 @@ START_TEST(unknown_key_suggestion)
 	struct ini *ini = parse_ok("[AccessPoint]\nSSID=x\n\nchanel=6\n");
 	struct cfg_error err;
 	ck_assert_int_eq(ini_check_keys(ini, ini->sections[0], keys, &err), CFG_E_UNKNOWN_KEY);
-	ck_assert_str_eq(err.msg,
-			 "t.conf:4: unknown key 'chanel' in [AccessPoint] (did you mean 'Channel'?)");
+	ck_assert_str_eq(
+		err.msg,
+		"t.conf:4: unknown key 'chanel' in [AccessPoint] (did you mean 'Channel'?)");
 	ini_free(ini);
 	ini = parse_ok("[AccessPoint x]\nZebra=1\n");
 	ck_assert_int_eq(ini_check_keys(ini, ini->sections[0], keys, &err), CFG_E_UNKNOWN_KEY);

@@ -37,8 +37,9 @@ START_TEST(macfile_errors)
 	struct cfg_error err;
 	static const char bad[] = "02:11:22:33:44:55\n02:11:22:33:44\n";
 	ck_assert_int_eq(macfile_parse(bad, strlen(bad), "allow", &set, &err), CFG_E_BAD_MAC);
-	ck_assert_str_eq(err.msg,
-			 "allow:2: '02:11:22:33:44' is not a MAC address (expected aa:bb:cc:dd:ee:ff)");
+	ck_assert_str_eq(
+		err.msg,
+		"allow:2: '02:11:22:33:44' is not a MAC address (expected aa:bb:cc:dd:ee:ff)");
 	static const char group[] = "01:00:5e:00:00:01\n";
 	ck_assert_int_eq(macfile_parse(group, strlen(group), "allow", &set, &err), CFG_E_BAD_MAC);
 	ck_assert_ptr_nonnull(strstr(err.msg, "group address"));
@@ -77,7 +78,8 @@ START_TEST(pskfile_parses)
 		"# per-station keys\n"
 		"00:00:00:00:00:00 secret passphrase\n"
 		"02:11:22:33:44:55 another passphrase\n"
-		"02:22:33:44:55:66 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n"
+		"02:22:33:44:55:66 "
+		"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n"
 		"keyid=guest vlanid=3 wps=1 00:00:00:00:00:00 guest passphrase  \n";
 	struct pskfile *pf;
 	struct cfg_error err;
@@ -105,8 +107,9 @@ START_TEST(pskfile_parses)
 	ck_assert_uint_eq(pskfile_match(pf, sta1, m, 1), 1);
 
 	uint8_t want[32];
-	ck_assert_int_eq(crypto_psk_from_passphrase("another passphrase", (const uint8_t *)"lab", 3,
-						    want), 0);
+	ck_assert_int_eq(
+		crypto_psk_from_passphrase("another passphrase", (const uint8_t *)"lab", 3, want),
+		0);
 	ck_assert_int_eq(pskfile_derive(pf, (const uint8_t *)"lab", 3), 0);
 	ck_assert(pf->entries[1].has_psk);
 	ck_assert_mem_eq(pf->entries[1].psk, want, 32);
@@ -124,7 +127,8 @@ struct psk_bad {
 
 static const struct psk_bad psk_bad[] = {
 	{ "02:11:22:33:44:55 short\n", CFG_E_BAD_PASSPHRASE, 1 },
-	{ "# c\n02:11:22:33:44:55 0123456789012345678901234567890123456789012345678901234567890123x\n",
+	{ "# c\n02:11:22:33:44:55 "
+	  "0123456789012345678901234567890123456789012345678901234567890123x\n",
 	  CFG_E_BAD_PASSPHRASE, 2 },
 	{ "02:11:22:33:44:55\n", CFG_E_SYNTAX, 1 },
 	{ "02:11:22:33:44:55 \n", CFG_E_BAD_PASSPHRASE, 1 },

@@ -27,8 +27,8 @@ static void make_version(struct known_network *net, int which)
 		ck_assert_int_eq(known_network_set_passphrase(net, "version A passphrase"), 0);
 		return;
 	}
-	ck_assert_int_eq(known_network_set_passphrase(net, "version B has a much longer passphrase"),
-			 0);
+	ck_assert_int_eq(
+		known_network_set_passphrase(net, "version B has a much longer passphrase"), 0);
 	net->hidden = true;
 	net->autoconnect = false;
 	for (uint32_t f = 2412; f <= 2472; f += 5)
@@ -131,8 +131,8 @@ START_TEST(kill9_during_save)
 		seen[which]++;
 
 		ck_assert_int_eq(known_store_load(store), 1);
-		struct known_network *got = known_store_get(store, (const uint8_t *)"crash test", 10,
-							    KNOWN_SEC_PSK);
+		struct known_network *got =
+			known_store_get(store, (const uint8_t *)"crash test", 10, KNOWN_SEC_PSK);
 		ck_assert_ptr_nonnull(got);
 		ck_assert_int_eq(got->hidden, which == 1);
 		ck_assert_int_eq(count_entries(&temps), 1); /* leftovers cleared */

@@ -136,8 +136,10 @@ START_TEST(psk_computed_once)
 	uint8_t psk[32], want[32];
 	save_psk("home", "correct horse battery");
 	ck_assert_int_eq(crypto_psk_from_passphrase("correct horse battery",
-						    (const uint8_t *)"home", 4, want), 0);
-	struct known_network *net = known_store_get(store, (const uint8_t *)"home", 4, KNOWN_SEC_PSK);
+						    (const uint8_t *)"home", 4, want),
+			 0);
+	struct known_network *net =
+		known_store_get(store, (const uint8_t *)"home", 4, KNOWN_SEC_PSK);
 	ck_assert(!net->psk_valid);
 	ck_assert_int_eq(known_store_get_psk(store, net, psk), 0);
 	ck_assert_mem_eq(psk, want, 32);
@@ -160,8 +162,9 @@ START_TEST(psk_computed_once)
 	ck_assert_int_eq(known_network_set_passphrase(net, "another passphrase"), 0);
 	ck_assert_int_eq(known_store_get_psk(store, net, psk), 0);
 	ck_assert_int_eq(psk_calls, 2);
-	ck_assert_int_eq(crypto_psk_from_passphrase("another passphrase",
-						    (const uint8_t *)"home", 4, want), 0);
+	ck_assert_int_eq(
+		crypto_psk_from_passphrase("another passphrase", (const uint8_t *)"home", 4, want),
+		0);
 	ck_assert_mem_eq(psk, want, 32);
 }
 END_TEST
@@ -172,7 +175,8 @@ START_TEST(stale_cache_recomputed)
 {
 	uint8_t psk[32], want[32];
 	save_psk("home", "correct horse battery");
-	struct known_network *net = known_store_get(store, (const uint8_t *)"home", 4, KNOWN_SEC_PSK);
+	struct known_network *net =
+		known_store_get(store, (const uint8_t *)"home", 4, KNOWN_SEC_PSK);
 	ck_assert_int_eq(known_store_get_psk(store, net, psk), 0);
 	char text[4096];
 	strcpy(text, read_raw("home.psk"));
@@ -188,7 +192,8 @@ START_TEST(stale_cache_recomputed)
 	ck_assert(!net->psk_valid);
 	ck_assert_int_eq(known_store_get_psk(store, net, psk), 0);
 	ck_assert_int_eq(crypto_psk_from_passphrase("CORRECT horse battery",
-						    (const uint8_t *)"home", 4, want), 0);
+						    (const uint8_t *)"home", 4, want),
+			 0);
 	ck_assert_mem_eq(psk, want, 32);
 	net = known_store_get(store, (const uint8_t *)"work", 4, KNOWN_SEC_PSK);
 	ck_assert(!net->psk_valid);
@@ -253,7 +258,8 @@ START_TEST(malformed_skipped)
 	write_raw("badbool.open", "[Settings]\nAutoConnect=maybe\n");
 	write_raw("=616263.psk", "[Security]\nPassphrase=correct horse\n"); /* not canonical */
 	write_raw("key.open", "[Security]\nPassphrase=correct horse\n");
-	write_raw("binary.psk", "\x7f" "ELF\x02\x01");
+	write_raw("binary.psk", "\x7f"
+				"ELF\x02\x01");
 	write_raw("notes.txt", "not ours\n");
 	write_raw(".hidden", "dot files are not ours\n");
 	char sub[256];
@@ -283,24 +289,24 @@ START_TEST(extras_kept)
 				"[Settings]\nAutoConnect=false\nAutoconect=x\n"
 				"[IPv4]\nAddress=192.0.2.10\n");
 	reopen();
-	struct known_network *net = known_store_get(store, (const uint8_t *)"corp", 4,
-						    KNOWN_SEC_8021X);
+	struct known_network *net =
+		known_store_get(store, (const uint8_t *)"corp", 4, KNOWN_SEC_8021X);
 	ck_assert_ptr_nonnull(net);
 	ck_assert(!net->autoconnect);
 	ck_assert_ptr_nonnull(strstr(logbuf, "unknown key 'Autoconect' in [Settings] (did you mean "
 					     "'AutoConnect'?)"));
 	ck_assert_int_eq(known_store_set_autoconnect(store, net, true), 0);
 	ck_assert_str_eq(read_raw("corp.8021x"), "[Security]\n"
-						"EAP-Method=PEAP\n"
-						"EAP-Identity=alice\n"
-						"\n"
-						"[Settings]\n"
-						"AutoConnect=true\n"
-						"Hidden=false\n"
-						"Autoconect=x\n"
-						"\n"
-						"[IPv4]\n"
-						"Address=192.0.2.10\n");
+						 "EAP-Method=PEAP\n"
+						 "EAP-Identity=alice\n"
+						 "\n"
+						 "[Settings]\n"
+						 "AutoConnect=true\n"
+						 "Hidden=false\n"
+						 "Autoconect=x\n"
+						 "\n"
+						 "[IPv4]\n"
+						 "Address=192.0.2.10\n");
 }
 END_TEST
 
@@ -314,7 +320,7 @@ START_TEST(preference_order)
 		bool autoconnect;
 		uint64_t last;
 	} nets[] = {
-		{ "old", true, 100 }, { "manual", false, 900 }, { "new", true, 500 },
+		{ "old", true, 100 },	{ "manual", false, 900 }, { "new", true, 500 },
 		{ "never-b", true, 0 }, { "never-a", true, 0 },
 	};
 	for (size_t i = 0; i < 5; i++) {
@@ -333,8 +339,8 @@ START_TEST(preference_order)
 		ck_assert_mem_eq(list[i]->ssid, want[i], strlen(want[i]));
 	free(list);
 
-	struct known_network *m = known_store_get(store, (const uint8_t *)"never-b", 7,
-						  KNOWN_SEC_OPEN);
+	struct known_network *m =
+		known_store_get(store, (const uint8_t *)"never-b", 7, KNOWN_SEC_OPEN);
 	ck_assert_int_eq(known_store_touch_connected(store, m, 2437, 0), 0);
 	ck_assert_int_gt(m->last_connected, 1000);
 	for (uint32_t f = 2412; f <= 2472; f += 5)

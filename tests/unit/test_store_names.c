@@ -17,13 +17,13 @@ static const struct name_case names[] = {
 	{ "Cafe Guest-5G_x", 15, KNOWN_SEC_OPEN, "Cafe Guest-5G_x.open" },
 	{ "corp", 4, KNOWN_SEC_8021X, "corp.8021x" },
 	{ "a.b (2)#!", 9, KNOWN_SEC_PSK, "a.b (2)#!.psk" },
-	{ "\xf0\x9f\x93\xb6", 4, KNOWN_SEC_PSK, "=f09f93b6.psk" },           /* emoji */
-	{ "a/b", 3, KNOWN_SEC_PSK, "=612f62.psk" },                          /* slash */
-	{ "..", 2, KNOWN_SEC_OPEN, "=2e2e.open" },                           /* dots */
-	{ ".hidden", 7, KNOWN_SEC_PSK, "=2e68696464656e.psk" },              /* leading dot */
-	{ "=x", 2, KNOWN_SEC_PSK, "=3d78.psk" },                             /* our marker */
-	{ "-rf", 3, KNOWN_SEC_PSK, "=2d7266.psk" },                          /* option-like */
-	{ " pad ", 5, KNOWN_SEC_PSK, "=2070616420.psk" },                    /* edge spaces */
+	{ "\xf0\x9f\x93\xb6", 4, KNOWN_SEC_PSK, "=f09f93b6.psk" }, /* emoji */
+	{ "a/b", 3, KNOWN_SEC_PSK, "=612f62.psk" }, /* slash */
+	{ "..", 2, KNOWN_SEC_OPEN, "=2e2e.open" }, /* dots */
+	{ ".hidden", 7, KNOWN_SEC_PSK, "=2e68696464656e.psk" }, /* leading dot */
+	{ "=x", 2, KNOWN_SEC_PSK, "=3d78.psk" }, /* our marker */
+	{ "-rf", 3, KNOWN_SEC_PSK, "=2d7266.psk" }, /* option-like */
+	{ " pad ", 5, KNOWN_SEC_PSK, "=2070616420.psk" }, /* edge spaces */
 	{ "tab\there", 8, KNOWN_SEC_PSK, "=7461620968657265.psk" },
 	{ "nul\0in", 6, KNOWN_SEC_PSK, "=6e756c00696e.psk" },
 	{ "a:b", 3, KNOWN_SEC_PSK, "=613a62.psk" },
@@ -68,15 +68,15 @@ START_TEST(refused)
 	ck_assert_int_eq(known_name_encode(big, 33, KNOWN_SEC_PSK, name), -EINVAL);
 
 	static const char *const bad[] = {
-		".psk",             /* empty SSID */
-		"=.psk",            /* empty hex */
-		"home.txt",         /* not a network extension */
-		"home",             /* no extension */
-		"=616263.psk",      /* "abc" must be written plain */
-		"=F09F93B6.psk",    /* upper-case hex is not canonical */
-		"=f09f93b.psk",     /* odd length */
-		"=zz.psk",          /* not hex */
-		".hidden.psk",      /* plain name that should be hex */
+		".psk", /* empty SSID */
+		"=.psk", /* empty hex */
+		"home.txt", /* not a network extension */
+		"home", /* no extension */
+		"=616263.psk", /* "abc" must be written plain */
+		"=F09F93B6.psk", /* upper-case hex is not canonical */
+		"=f09f93b.psk", /* odd length */
+		"=zz.psk", /* not hex */
+		".hidden.psk", /* plain name that should be hex */
 		" pad.psk",
 		"=ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff.psk", /* 33 */
 		"123456789012345678901234567890123.psk", /* 33 bytes plain */
