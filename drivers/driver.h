@@ -15,6 +15,12 @@
  * below, which return -EOPNOTSUPP when a backend lacks an op. All calls return
  * 0 or a negative errno. Buffers passed in are borrowed for the call only;
  * events borrow their data for the duration of the callback only.
+ *
+ * Regulatory errno convention (every backend): a frequency the radio does
+ * not have at all is -EINVAL; a channel the radio has but the regulatory
+ * domain forbids for the requested use -- disabled outright, or NO_IR/radar
+ * when the op would initiate transmissions (start_ap, set_channel of an AP)
+ * -- is -EPERM, which the D-Bus layer reports as RegulatoryForbidden.
  */
 #ifndef WPAD_DRIVERS_DRIVER_H
 #define WPAD_DRIVERS_DRIVER_H
@@ -187,7 +193,10 @@ struct driver_auth_params {
 	uint32_t freq_mhz;
 	struct driver_ssid ssid;
 	enum driver_auth_alg alg;
-	const uint8_t *auth_data; /* SAE commit/confirm body, FT IEs */
+	/* SAE: the Authentication transaction sequence number and status
+	 * code (2 octets each, little-endian), then the commit or confirm
+	 * fields -- the layout of nl80211's SAE_DATA. FT: the FT elements. */
+	const uint8_t *auth_data;
 	size_t auth_data_len;
 	const uint8_t *ies;       /* extra elements in the authentication frame */
 	size_t ies_len;
