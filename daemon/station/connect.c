@@ -1,0 +1,437 @@
+/* One connect attempt, from the request to the first BSS: which network,
+ * which credentials, and whether to scan first (fast connect: no scan when
+ * the network was heard recently; else the remembered frequencies of a known
+ * network before every channel). Then BSS after BSS until one works or the
+ * bound is reached; connect_finish() reports the outcome. */
+#define LOG_TAG "station"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/core/log.h"
+#include "daemon/core/loop.h"
+#include "daemon/crypto/kdf.h"
+#include "daemon/crypto/secure.h"
+#include "daemon/station/station_i.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *conn_ssid_str(const struct station *st, char *buf, size_t cap)
+{
+	return bss_ssid_str(st->conn.ssid, st->conn.ssid_len, buf, cap);
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* The PSK of a checked passphrase: PBKDF2 of 8..63 characters, or the 64
+ * hex digits of a raw PSK. */
+static int psk_from_passphrase(const char *pass, const uint8_t *ssid, size_t ssid_len,
+			       uint8_t psk[STATION_PSK_LEN])
+{
+	if (strlen(pass) == 2 * STATION_PSK_LEN) {
+		for (size_t i = 0; i < STATION_PSK_LEN; i++)
+			psk[i] = (uint8_t)(hexval(pass[2 * i]) << 4 | hexval(pass[2 * i + 1]));
+		return 0;
+	}
+	return crypto_psk_from_passphrase(pass, ssid, ssid_len, psk);
+}
+
+void connect_reset(struct station *st)
+{
+	if (st->kickoff)
+		loop_idle_cancel(st->kickoff);
+	crypto_zero(&st->conn, sizeof(st->conn));
+	st->conn.phase = CONNECT_IDLE;
+}
+
+static const struct station_network *conn_network(struct station *st)
+{
+	const struct station_connect *c = &st->conn;
+	const struct station_network *n;
+
+	station_networks_refresh(st);
+	if (!c->security_set)
+		return network_list_find_ssid(&st->nets, c->ssid, c->ssid_len);
+	n = network_list_find(&st->nets, c->ssid, c->ssid_len, c->security);
+	/* A passphrase also fits a WPA3-only network (reported as not
+	 * supported yet); it never leads to an open network of the same name,
+	 * which would be a downgrade anyone can stage. */
+	if (!n && c->security == BSS_SECURITY_PSK)
+		n = network_list_find(&st->nets, c->ssid, c->ssid_len, BSS_SECURITY_SAE);
+	return n;
+}
+
+/* Settles security and credentials once the network is in view. Returns 0
+ * or fills err. */
+static int resolve_credentials(struct station *st, const struct station_network *n,
+			       struct wpad_error *err)
+{
+	struct station_connect *c = &st->conn;
+	char s[BSS_SSID_STR_MAX];
+
+	c->security = n->security;
+	c->security_set = true;
+	if (n->support != BSS_OK)
+		return wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1,
+				      "cannot connect to '%s' (%s): %s",
+				      conn_ssid_str(st, s, sizeof(s)),
+				      bss_security_name(n->security), bss_support_text(n->support)),
+		       -EOPNOTSUPP;
+	if (n->security == BSS_SECURITY_PSK && !c->have_psk) {
+		struct station_known k;
+		if (known_get(st->store, c->ssid, c->ssid_len, BSS_SECURITY_PSK, true, &k) &&
+		    k.have_psk) {
+			memcpy(c->psk, k.psk, sizeof(c->psk));
+			c->have_psk = true;
+		}
+		known_wipe(&k);
+		if (!c->have_psk)
+			return wpad_error_set(err, WPAD_ERR_NO_AGENT, 0, -1, -1,
+					      "'%s' needs a passphrase and none was given or stored",
+					      conn_ssid_str(st, s, sizeof(s))),
+			       -ENOKEY;
+	}
+	return 0;
+}
+
+static int request_scan(struct station *st, enum connect_phase phase)
+{
+	struct station_connect *c = &st->conn;
+	struct scan_request req = { .purpose = SCAN_FOR_CONNECT, .directed = c->hidden };
+
+	if (phase == CONNECT_SCAN_KNOWN_FREQS) {
+		req.n_freqs = c->n_known_freqs;
+		memcpy(req.freqs, c->known_freqs, c->n_known_freqs * sizeof(req.freqs[0]));
+	}
+	req.ssid.len = c->ssid_len;
+	memcpy(req.ssid.ssid, c->ssid, c->ssid_len);
+	c->phase = phase;
+	station_enter_state(st, STATION_SCANNING);
+	return scan_request(st, &req);
+}
+
+static void fail_with_errno(struct station *st, int ret, const char *what)
+{
+	struct wpad_error e;
+	wpad_error_set(&e, wpad_error_code_from_errno(ret), ret, -1, -1, "%s: %s", what,
+		       strerror(-ret));
+	connect_finish(st, &e);
+}
+
+/* The network is in view: go through its BSSes. */
+static void connect_run(struct station *st, const struct station_network *n)
+{
+	struct wpad_error e;
+
+	wpad_error_clear(&e);
+	if (resolve_credentials(st, n, &e) < 0) {
+		connect_finish(st, &e);
+		return;
+	}
+	st->conn.phase = CONNECT_RUNNING;
+	connect_next_bss(st);
+}
+
+void connect_kickoff(struct loop_idle *idle, void *data)
+{
+	struct station *st = data;
+	struct station_connect *c = &st->conn;
+	uint64_t fresh_us = (uint64_t)STATION_FRESH_SCAN_MS * 1000u;
+
+	(void)idle;
+	if (!c->kickoff_pending)
+		return;
+	c->kickoff_pending = false;
+	const struct station_network *n = conn_network(st);
+	uint64_t now = loop_now_us();
+	uint64_t recent = now > fresh_us ? now - fresh_us : 0;
+	if (c->min_seen_us < recent) /* autoconnect may have asked for stricter */
+		c->min_seen_us = recent;
+	if (n && n->last_seen_us >= c->min_seen_us) {
+		connect_run(st, n);
+		return;
+	}
+	int ret = request_scan(st, c->n_known_freqs ? CONNECT_SCAN_KNOWN_FREQS : CONNECT_SCAN_FULL);
+	if (ret < 0)
+		fail_with_errno(st, ret, "scan failed");
+}
+
+void connect_scan_done(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	char s[BSS_SSID_STR_MAX];
+
+	if (c->phase != CONNECT_SCAN_KNOWN_FREQS && c->phase != CONNECT_SCAN_FULL)
+		return;
+	/* Heard in this scan, not merely remembered by the driver. */
+	c->min_seen_us = st->scan.last_started_us;
+	const struct station_network *n = conn_network(st);
+	if (n && n->last_seen_us >= c->min_seen_us) {
+		connect_run(st, n);
+		return;
+	}
+	if (c->phase == CONNECT_SCAN_KNOWN_FREQS) {
+		log_info("'%s' not on its known frequencies; scanning every channel",
+			 conn_ssid_str(st, s, sizeof(s)));
+		int ret = request_scan(st, CONNECT_SCAN_FULL);
+		if (ret < 0)
+			fail_with_errno(st, ret, "scan failed");
+		return;
+	}
+	struct wpad_error e;
+	wpad_error_set(&e, WPAD_ERR_NOT_FOUND, 0, -1, -1,
+		       "network '%s' not found: no access point answered on any channel",
+		       conn_ssid_str(st, s, sizeof(s)));
+	connect_finish(st, &e);
+}
+
+static bool can_do_mfp(const struct station *st, const struct station_bss *b)
+{
+	return st->have_capa && (st->capa.ciphers & DRIVER_CIPHER_BIP_CMAC_128) &&
+	       b->group_mgmt_cipher == RSN_CIPHER_BIP_CMAC_128;
+}
+
+static bool tried(const struct station_connect *c, const uint8_t *bssid)
+{
+	for (size_t i = 0; i < c->n_tried; i++)
+		if (memcmp(c->tried[i], bssid, DRIVER_ADDR_LEN) == 0)
+			return true;
+	return false;
+}
+
+static const struct station_bss *pick_bss(struct station *st, const struct station_network *n,
+					  enum bss_support *why_not)
+{
+	*why_not = BSS_OK;
+	for (size_t i = 0; i < n->n_bss; i++) {
+		const struct station_bss *b = n->bss[i];
+		if (tried(&st->conn, b->bssid) || b->last_seen_us < st->conn.min_seen_us)
+			continue;
+		if (b->support != BSS_OK) {
+			*why_not = b->support;
+			continue;
+		}
+		if (b->mfp_required && !can_do_mfp(st, b)) {
+			*why_not = BSS_UNSUPPORTED_MFP;
+			continue;
+		}
+		return b;
+	}
+	return NULL;
+}
+
+static void fail_no_bss(struct station *st, enum bss_support why_not)
+{
+	struct station_connect *c = &st->conn;
+	struct wpad_error e;
+	char s[BSS_SSID_STR_MAX];
+
+	if (c->have_err) {
+		e = c->last_err;
+	} else if (why_not != BSS_OK) {
+		wpad_error_set(&e, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1, "cannot connect to '%s': %s",
+			       conn_ssid_str(st, s, sizeof(s)), bss_support_text(why_not));
+	} else {
+		wpad_error_set(&e, WPAD_ERR_NOT_FOUND, 0, -1, -1,
+			       "network '%s' has no access point in range",
+			       conn_ssid_str(st, s, sizeof(s)));
+	}
+	connect_finish(st, &e);
+}
+
+void connect_next_bss(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	enum bss_support why_not = BSS_OK;
+	const struct station_network *n = conn_network(st);
+	const struct station_bss *b = NULL;
+
+	if (n && c->n_tried < STATION_MAX_BSS_TRIES)
+		b = pick_bss(st, n, &why_not);
+	if (!b) {
+		fail_no_bss(st, why_not);
+		return;
+	}
+	c->bss = *b;
+	memcpy(c->tried[c->n_tried++], b->bssid, DRIVER_ADDR_LEN);
+	c->auth_tries = c->assoc_tries = 0;
+	sme_start(st);
+}
+
+/* ---- starting and ending ---- */
+
+static int check_request(struct station *st, const uint8_t *ssid, size_t ssid_len,
+			 const char *passphrase, struct wpad_error *err)
+{
+	if (!ssid || ssid_len == 0 || ssid_len > BSS_SSID_MAX)
+		return wpad_error_set(err, WPAD_ERR_INVALID_ARGUMENTS, 0, -1, -1,
+				      "an SSID is 1 to 32 octets, not %zu", ssid_len),
+		       -EINVAL;
+	if (passphrase && station_passphrase_check(passphrase) < 0)
+		return wpad_error_set(err, WPAD_ERR_INVALID_FORMAT, 0, -1, -1,
+				      "a passphrase is 8 to 63 printable ASCII characters, or "
+				      "64 hexadecimal digits"),
+		       -EINVAL;
+	if (st->have_capa && !(st->capa.flags & DRIVER_CAPA_USER_SME))
+		return wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1,
+				      "the driver %s does not support user-space SME",
+				      driver_name(st->drv)),
+		       -EOPNOTSUPP;
+	return 0;
+}
+
+/* Whatever the station is doing gives way to a new connect. */
+static int preempt(struct station *st, const uint8_t *ssid, size_t ssid_len,
+		   struct wpad_error *err)
+{
+	struct wpad_error why;
+	char s[BSS_SSID_STR_MAX];
+
+	bss_ssid_str(ssid, ssid_len, s, sizeof(s));
+	if (st->state == STATION_CONNECTED && st->ssid_len == ssid_len &&
+	    memcmp(st->ssid, ssid, ssid_len) == 0)
+		return wpad_error_set(err, WPAD_ERR_ALREADY_EXISTS, 0, -1, -1,
+				      "already connected to '%s'", s),
+		       -EALREADY;
+	wpad_error_set(&why, WPAD_ERR_ABORTED, 0, -1, -1, "superseded by a connect to '%s'", s);
+	if (st->conn.phase != CONNECT_IDLE) {
+		connect_finish(st, &why);
+	} else if (st->state == STATION_CONNECTED) {
+		station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
+		station_enter_state(st, STATION_DISCONNECTED);
+		if (st->cb.disconnected)
+			st->cb.disconnected(st->cb.ctx, &why);
+	}
+	if (st->state != STATION_DISCONNECTED)
+		station_enter_state(st, STATION_DISCONNECTED);
+	return 0;
+}
+
+/* What the store remembers: security, PSK, frequencies, hidden. */
+static void load_known(struct station *st)
+{
+	static const enum bss_security order[] = { BSS_SECURITY_PSK, BSS_SECURITY_OPEN };
+	struct station_connect *c = &st->conn;
+	struct station_known k;
+
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		if (c->security_set && c->security != order[i])
+			continue;
+		if (!known_get(st->store, c->ssid, c->ssid_len, order[i], !c->have_psk, &k))
+			continue;
+		c->security = order[i];
+		c->security_set = true;
+		c->hidden = c->hidden || k.hidden;
+		c->n_known_freqs = k.n_freqs;
+		memcpy(c->known_freqs, k.freqs, k.n_freqs * sizeof(k.freqs[0]));
+		if (!c->have_psk && k.have_psk) {
+			memcpy(c->psk, k.psk, sizeof(c->psk));
+			c->have_psk = true;
+		}
+		known_wipe(&k);
+		return;
+	}
+}
+
+int connect_start(struct station *st, const uint8_t *ssid, size_t ssid_len,
+		  const char *passphrase, bool hidden, bool autoconnect,
+		  struct wpad_error *err)
+{
+	struct station_connect *c = &st->conn;
+	int ret = check_request(st, ssid, ssid_len, passphrase, err);
+
+	if (ret == 0)
+		ret = preempt(st, ssid, ssid_len, err);
+	if (ret < 0)
+		return ret;
+	connect_reset(st);
+	memcpy(c->ssid, ssid, ssid_len);
+	c->ssid_len = (uint8_t)ssid_len;
+	c->hidden = hidden;
+	c->autoconnect = autoconnect;
+	c->started_us = loop_now_us();
+	if (passphrase) {
+		ret = psk_from_passphrase(passphrase, ssid, ssid_len, c->psk);
+		if (ret < 0) {
+			connect_reset(st);
+			return wpad_error_set(err, WPAD_ERR_FAILED, ret, -1, -1,
+					      "deriving the PSK failed: %s", strerror(-ret)),
+			       ret;
+		}
+		snprintf(c->passphrase, sizeof(c->passphrase), "%s", passphrase);
+		c->have_psk = c->psk_from_user = true;
+		c->security = BSS_SECURITY_PSK;
+		c->security_set = true;
+	}
+	load_known(st);
+	if (!autoconnect) {
+		autoconnect_unblock(st, ssid, ssid_len);
+		st->ac.enabled = st->store != NULL;
+		autoconnect_stop(st);
+	}
+	c->phase = CONNECT_STARTING;
+	c->kickoff_pending = true;
+	loop_idle_schedule(st->kickoff);
+	return 0;
+}
+
+static void finish_success(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	char a[18], s[BSS_SSID_STR_MAX];
+
+	st->connect_time_ms = (loop_now_us() - c->started_us) / 1000u;
+	memcpy(st->ssid, c->ssid, c->ssid_len);
+	st->ssid_len = c->ssid_len;
+	st->security = c->security;
+	log_info("connected to '%s' via %s on %u MHz, signal %d dBm (%llu ms)",
+		 conn_ssid_str(st, s, sizeof(s)), station_addr_str(st->bssid, a), st->freq_mhz,
+		 st->signal_mbm / 100, (unsigned long long)st->connect_time_ms);
+	st->nets_dirty = true; /* the network is known now */
+	int ret = known_connected(st->store, c->ssid, c->ssid_len, c->security,
+				  c->psk_from_user ? c->passphrase : NULL, c->psk, st->freq_mhz);
+	if (ret < 0 && ret != -ENOENT)
+		log_warn("could not remember '%s': %s", s, strerror(-ret));
+	connect_reset(st); /* the handshake machine stays, for rekeys */
+	station_set_error(st, NULL);
+	station_enter_state(st, STATION_CONNECTED);
+	autoconnect_connected(st);
+	if (st->cb.connect_done)
+		st->cb.connect_done(st->cb.ctx, NULL);
+}
+
+void connect_finish(struct station *st, const struct wpad_error *err)
+{
+	struct wpad_error e;
+	bool was_auto = st->conn.autoconnect;
+	char s[BSS_SSID_STR_MAX];
+
+	station_disarm_timer(st);
+	if (!err) {
+		finish_success(st);
+		return;
+	}
+	e = *err;
+	log_info("connect to '%s' failed: %s: %s", conn_ssid_str(st, s, sizeof(s)),
+		 wpad_error_name(e.code), e.text);
+	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
+	if (e.code == WPAD_ERR_INVALID_PASSPHRASE)
+		autoconnect_block(st, st->conn.ssid, st->conn.ssid_len);
+	connect_reset(st);
+	station_set_error(st, &e);
+	station_enter_state(st, STATION_DISCONNECTED);
+	if (st->cb.connect_done)
+		st->cb.connect_done(st->cb.ctx, &e);
+	if (was_auto)
+		autoconnect_failed(st, &e);
+	else if (e.code != WPAD_ERR_ABORTED)
+		autoconnect_kick(st);
+}

@@ -1,0 +1,253 @@
+/* The 4-way and group key handshakes of the station, wired between the
+ * supplicant machine of daemon/rsn and the driver: EAPOL frames out through
+ * driver_tx_eapol, keys through driver_key_set, the port through
+ * driver_port_authorize; RX_EAPOL events in.
+ *
+ * Keys are installed exactly when the machine asks; it refuses to reinstall
+ * a key it installed already (KRACK), and nothing here clears and
+ * reinstalls keys on a retransmission: keys go only when the link goes. */
+#define LOG_TAG "station"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/core/log.h"
+#include "daemon/rsn/supplicant.h"
+#include "daemon/station/station_i.h"
+
+#include <errno.h>
+#include <string.h>
+
+#define ETH_P_PAE 0x888e
+
+static uint32_t driver_cipher(uint32_t suite)
+{
+	switch (suite) {
+	case RSN_CIPHER_CCMP_128:
+		return DRIVER_CIPHER_CCMP_128;
+	case RSN_CIPHER_CCMP_256:
+		return DRIVER_CIPHER_CCMP_256;
+	case RSN_CIPHER_GCMP_128:
+		return DRIVER_CIPHER_GCMP_128;
+	case RSN_CIPHER_GCMP_256:
+		return DRIVER_CIPHER_GCMP_256;
+	case RSN_CIPHER_TKIP:
+		return DRIVER_CIPHER_TKIP;
+	case RSN_CIPHER_BIP_CMAC_128:
+		return DRIVER_CIPHER_BIP_CMAC_128;
+	case RSN_CIPHER_BIP_CMAC_256:
+		return DRIVER_CIPHER_BIP_CMAC_256;
+	case RSN_CIPHER_BIP_GMAC_128:
+		return DRIVER_CIPHER_BIP_GMAC_128;
+	case RSN_CIPHER_BIP_GMAC_256:
+		return DRIVER_CIPHER_BIP_GMAC_256;
+	default:
+		return 0;
+	}
+}
+
+static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
+{
+	struct station *st = ctx;
+	/* Until our first PTK is in, frames go out in the clear: message 4
+	 * is queued before the PTK it completes is installed. */
+	bool clear = !(st->keys_installed & KEY_BIT_PTK);
+	int ret = driver_tx_eapol(st->drv, st->ifindex, st->bssid, body, len, clear, NULL);
+	if (ret == 0)
+		st->eapol_sent++;
+	return ret;
+}
+
+static int set_key(struct station *st, enum driver_key_type type, uint8_t idx, uint32_t suite,
+		   const uint8_t *key, size_t len, const uint8_t *seq, bool set_tx)
+{
+	struct driver_key k = { .type = type, .key_idx = idx, .set_tx = set_tx };
+
+	k.cipher = driver_cipher(suite);
+	if (!k.cipher || len > sizeof(k.key))
+		return -EOPNOTSUPP;
+	memcpy(k.addr, st->bssid, DRIVER_ADDR_LEN);
+	memcpy(k.key, key, len);
+	k.key_len = len;
+	if (seq)
+		memcpy(k.seq, seq, sizeof(k.seq));
+	int ret = driver_key_set(st->drv, st->ifindex, &k);
+	memset(k.key, 0, sizeof(k.key));
+	return ret;
+}
+
+static int op_install_ptk(void *ctx, uint32_t cipher, const uint8_t *tk, size_t tk_len)
+{
+	struct station *st = ctx;
+	int ret = set_key(st, DRIVER_KEY_PAIRWISE, 0, cipher, tk, tk_len, NULL, true);
+	if (ret == 0) {
+		st->keys_installed |= KEY_BIT_PTK;
+		log_info("pairwise key installed");
+	}
+	return ret;
+}
+
+static int op_install_gtk(void *ctx, uint8_t key_idx, uint32_t cipher, const uint8_t *gtk,
+			  size_t len, const uint8_t rsc[RSN_SEQ_LEN])
+{
+	struct station *st = ctx;
+	if (key_idx > 3)
+		return -EINVAL;
+	int ret = set_key(st, DRIVER_KEY_GROUP, key_idx, cipher, gtk, len, rsc, false);
+	if (ret == 0) {
+		st->keys_installed |= KEY_BIT_GTK(key_idx);
+		log_info("group key %u installed", key_idx);
+	}
+	return ret;
+}
+
+static int op_install_igtk(void *ctx, uint16_t key_idx, uint32_t cipher, const uint8_t *igtk,
+			   size_t len, const uint8_t ipn[RSN_SEQ_LEN])
+{
+	struct station *st = ctx;
+	if (key_idx != 4 && key_idx != 5)
+		return -EINVAL;
+	int ret = set_key(st, DRIVER_KEY_IGTK, (uint8_t)key_idx, cipher, igtk, len, ipn, false);
+	if (ret == 0)
+		st->keys_installed |= KEY_BIT_IGTK(key_idx);
+	return ret;
+}
+
+static void op_set_port_authorized(void *ctx, bool authorized)
+{
+	struct station *st = ctx;
+	int ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, authorized);
+	if (ret < 0 && ret != -EOPNOTSUPP)
+		log_warn("port %s failed: %s", authorized ? "authorize" : "close", strerror(-ret));
+	if (authorized)
+		st->keys_installed |= KEY_BIT_PORT;
+	else
+		st->keys_installed &= ~KEY_BIT_PORT;
+}
+
+static void op_on_complete(void *ctx)
+{
+	struct station *st = ctx;
+	if (st->state == STATION_HANDSHAKING) {
+		log_info("4-way handshake with %s complete", station_addr_str(st->bssid,
+									       (char[18]){ 0 }));
+		connect_finish(st, NULL);
+	} else {
+		log_debug("rekey complete");
+	}
+}
+
+static void op_on_failure(void *ctx, const struct rsn_failure *f)
+{
+	struct station *st = ctx;
+	struct wpad_error e;
+	char a[18];
+	enum wpad_error_code code = rsn_fail_error_code(f->reason);
+
+	station_addr_str(st->bssid, a);
+	if (code == WPAD_ERR_INVALID_PASSPHRASE)
+		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
+			       "4-way handshake with %s failed (%s): the passphrase is most "
+			       "likely wrong", a, f->detail);
+	else
+		wpad_error_set(&e, code, 0, -1, f->ieee_reason, "key handshake with %s failed: %s",
+			       a, f->detail);
+	/* Leave with the reason the machine chose; the machine itself goes
+	 * with the link (it may be freed here, from its own callback). */
+	station_teardown_link(st, f->ieee_reason);
+	if (st->state == STATION_HANDSHAKING)
+		sme_bss_failed(st, &e, code != WPAD_ERR_INVALID_PASSPHRASE);
+	else if (st->state == STATION_CONNECTED)
+		station_link_lost(st, &e);
+}
+
+static const struct rsn_ops station_rsn_ops = {
+	.send_eapol = op_send_eapol,
+	.install_ptk = op_install_ptk,
+	.install_gtk = op_install_gtk,
+	.install_igtk = op_install_igtk,
+	.set_port_authorized = op_set_port_authorized,
+	.on_complete = op_on_complete,
+	.on_failure = op_on_failure,
+};
+
+int handshake_start(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	struct rsn_config cfg = { 0 };
+	char a[18];
+
+	if (!c->have_psk || !c->bss.rsne_len || !c->sta_rsne_len)
+		return -EINVAL;
+	memcpy(cfg.own_addr, st->addr, DRIVER_ADDR_LEN);
+	memcpy(cfg.peer_addr, st->bssid, DRIVER_ADDR_LEN);
+	cfg.akm = c->bss.akm;
+	cfg.pairwise_cipher = RSN_CIPHER_CCMP_128;
+	cfg.group_cipher = c->bss.group_cipher;
+	cfg.group_mgmt_cipher = c->use_mfp ? c->bss.group_mgmt_cipher : 0;
+	cfg.pmk = c->psk;
+	cfg.pmk_len = STATION_PSK_LEN;
+	cfg.sta_rsne = c->sta_rsne;
+	cfg.sta_rsne_len = c->sta_rsne_len;
+	cfg.ap_rsne = c->bss.rsne;
+	cfg.ap_rsne_len = c->bss.rsne_len;
+	handshake_stop(st);
+	st->supp = rsn_supp_new(st->loop, &cfg, &station_rsn_ops, st);
+	if (!st->supp)
+		return -EINVAL;
+	log_info("4-way handshake with %s", station_addr_str(st->bssid, a));
+	rsn_supp_start(st->supp);
+	station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
+	if (c->early_eapol_len) {
+		size_t len = c->early_eapol_len;
+		c->early_eapol_len = 0;
+		rsn_supp_rx_eapol(st->supp, c->early_eapol, len);
+	}
+	return 0;
+}
+
+void handshake_rx_eapol(struct station *st, const struct driver_event *ev)
+{
+	const uint8_t *src = ev->u.data.src;
+
+	if (ev->u.data.ethertype != ETH_P_PAE || !src ||
+	    memcmp(src, st->bssid, DRIVER_ADDR_LEN) != 0)
+		return;
+	if (st->state == STATION_ASSOCIATING) {
+		/* The handshake may overtake the association event. */
+		if (ev->u.data.len <= sizeof(st->conn.early_eapol)) {
+			memcpy(st->conn.early_eapol, ev->u.data.body, ev->u.data.len);
+			st->conn.early_eapol_len = ev->u.data.len;
+		}
+		return;
+	}
+	if (!st->supp || (st->state != STATION_HANDSHAKING && st->state != STATION_CONNECTED))
+		return;
+	int ret = rsn_supp_rx_eapol(st->supp, ev->u.data.body, ev->u.data.len);
+	if (ret != RSN_RX_OK)
+		log_debug("EAPOL frame dropped: %s", rsn_rx_strerror(ret));
+}
+
+void handshake_stop(struct station *st)
+{
+	if (!st->supp)
+		return;
+	rsn_supp_free(st->supp);
+	st->supp = NULL;
+}
+
+void handshake_clear_keys(struct station *st, const uint8_t *bssid)
+{
+	uint32_t keys = st->keys_installed;
+
+	st->keys_installed = 0;
+	if (keys & KEY_BIT_PORT)
+		driver_port_authorize(st->drv, st->ifindex, bssid, false);
+	if (keys & KEY_BIT_PTK)
+		driver_key_del(st->drv, st->ifindex, DRIVER_KEY_PAIRWISE, 0, bssid);
+	for (uint8_t idx = 0; idx < 4; idx++)
+		if (keys & KEY_BIT_GTK(idx))
+			driver_key_del(st->drv, st->ifindex, DRIVER_KEY_GROUP, idx, NULL);
+	for (uint8_t idx = 4; idx < 6; idx++)
+		if (keys & KEY_BIT_IGTK(idx))
+			driver_key_del(st->drv, st->ifindex, DRIVER_KEY_IGTK, idx, NULL);
+	if (keys)
+		log_debug("keys cleared");
+}

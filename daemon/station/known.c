@@ -1,0 +1,158 @@
+/* The known-network store (daemon/store) seen through what the station
+ * needs; every function accepts a NULL store (no known networks). */
+#define LOG_TAG "station"
+#include "daemon/core/log.h"
+#include "daemon/crypto/secure.h"
+#include "daemon/station/station_i.h"
+#include "daemon/store/known_store.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The store keeps open, PSK and 802.1X networks; a WPA3 transition network
+ * is a PSK one (as in iwd). */
+static bool to_known(enum bss_security sec, enum known_security *out)
+{
+	switch (sec) {
+	case BSS_SECURITY_OPEN:
+		*out = KNOWN_SEC_OPEN;
+		return true;
+	case BSS_SECURITY_PSK:
+		*out = KNOWN_SEC_PSK;
+		return true;
+	case BSS_SECURITY_8021X:
+		*out = KNOWN_SEC_8021X;
+		return true;
+	case BSS_SECURITY_WEP:
+	case BSS_SECURITY_OWE:
+	case BSS_SECURITY_SAE:
+	case BSS_SECURITY_COUNT:
+		return false;
+	}
+	return false;
+}
+
+static enum bss_security from_known(enum known_security sec)
+{
+	switch (sec) {
+	case KNOWN_SEC_OPEN:
+		return BSS_SECURITY_OPEN;
+	case KNOWN_SEC_PSK:
+		return BSS_SECURITY_PSK;
+	case KNOWN_SEC_8021X:
+		return BSS_SECURITY_8021X;
+	}
+	return BSS_SECURITY_8021X;
+}
+
+static void fill(struct station_known *out, const struct known_network *net)
+{
+	memset(out, 0, sizeof(*out));
+	memcpy(out->ssid, net->ssid, net->ssid_len);
+	out->ssid_len = (uint8_t)net->ssid_len;
+	out->security = from_known(net->security);
+	out->autoconnect = net->autoconnect;
+	out->hidden = net->hidden;
+	out->last_connected = net->last_connected;
+	out->n_freqs = net->n_freqs < STATION_KNOWN_MAX_FREQS ? net->n_freqs
+							      : STATION_KNOWN_MAX_FREQS;
+	memcpy(out->freqs, net->freqs, out->n_freqs * sizeof(out->freqs[0]));
+}
+
+bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
+	       enum bss_security security, bool want_psk, struct station_known *out)
+{
+	enum known_security ks;
+
+	memset(out, 0, sizeof(*out));
+	if (!store || !to_known(security, &ks))
+		return false;
+	struct known_network *net = known_store_get(store, ssid, ssid_len, ks);
+	if (!net)
+		return false;
+	fill(out, net);
+	if (want_psk && ks == KNOWN_SEC_PSK)
+		out->have_psk = known_store_get_psk(store, net, out->psk) == 0;
+	return true;
+}
+
+size_t known_autoconnect_list(struct known_store *store, struct station_known *out, size_t max)
+{
+	struct known_network **list = NULL;
+	size_t n = 0, kept = 0;
+
+	if (!store || known_store_list(store, &list, &n) < 0)
+		return 0;
+	for (size_t i = 0; i < n && kept < max; i++) {
+		/* 802.1X needs EAP wiring the station does not have yet. */
+		if (!list[i]->autoconnect || list[i]->security == KNOWN_SEC_8021X)
+			continue;
+		fill(&out[kept++], list[i]);
+	}
+	free(list);
+	return kept;
+}
+
+static int is_hex64(const char *p)
+{
+	if (strlen(p) != 2 * STATION_PSK_LEN)
+		return 0;
+	for (size_t i = 0; p[i]; i++)
+		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f') ||
+		      (p[i] >= 'A' && p[i] <= 'F')))
+			return 0;
+	return 1;
+}
+
+/* Sets the credentials the user gave on a copy of the network. */
+static int set_credentials(struct known_network *net, const char *passphrase,
+			   const uint8_t psk[STATION_PSK_LEN])
+{
+	if (is_hex64(passphrase)) {
+		known_network_set_psk(net, psk);
+		return 0;
+	}
+	int ret = known_network_set_passphrase(net, passphrase);
+	if (ret == 0) { /* we just stretched it: keep the PBKDF2 result */
+		memcpy(net->psk, psk, STATION_PSK_LEN);
+		net->psk_valid = true;
+	}
+	return ret;
+}
+
+int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
+		    enum bss_security security, const char *passphrase,
+		    const uint8_t psk[STATION_PSK_LEN], uint32_t freq)
+{
+	enum known_security ks;
+	struct known_network copy;
+
+	if (!store || !to_known(security, &ks))
+		return -ENOENT;
+	struct known_network *net = known_store_get(store, ssid, ssid_len, ks);
+	if (net && !(passphrase && ks == KNOWN_SEC_PSK))
+		return known_store_touch_connected(store, net, freq, 0);
+	if (net) {
+		if (known_network_copy(&copy, net) < 0)
+			return -ENOMEM;
+	} else {
+		known_network_init(&copy, ssid, ssid_len, ks);
+	}
+	int ret = 0;
+	if (ks == KNOWN_SEC_PSK && passphrase)
+		ret = set_credentials(&copy, passphrase, psk);
+	if (ret == 0) {
+		known_network_touch(&copy, freq, (uint64_t)time(NULL));
+		ret = known_store_save(store, &copy, NULL);
+	}
+	known_network_clear(&copy);
+	return ret;
+}
+
+void known_wipe(struct station_known *k)
+{
+	crypto_zero(k->psk, sizeof(k->psk));
+	k->have_psk = false;
+}

@@ -1,0 +1,261 @@
+/* Scan plans of the station: one request becomes a few driver scans run one
+ * after another (active on channels where we may transmit, passive on no-IR
+ * channels, each no longer than the driver accepts), results merged into
+ * the BSS list after each, and the waiting parties told at the end. */
+#define LOG_TAG "scan"
+#include "daemon/core/log.h"
+#include "daemon/core/loop.h"
+#include "daemon/station/station_i.h"
+
+#include <errno.h>
+#include <string.h>
+
+static size_t max_freqs_per_pass(const struct station *st)
+{
+	size_t m = DRIVER_MAX_SCAN_FREQS;
+	if (st->have_capa && st->capa.max_scan_freqs && st->capa.max_scan_freqs < m)
+		m = st->capa.max_scan_freqs;
+	return m;
+}
+
+/* The flags of freq on our radio, or -1 when the radio has no such channel. */
+static int chan_flags(const struct station *st, uint32_t freq)
+{
+	for (int b = 0; b < DRIVER_BAND_COUNT; b++) {
+		const struct driver_band_info *bi = &st->capa.bands[b];
+		if (!bi->present)
+			continue;
+		for (size_t i = 0; i < bi->n_channels; i++)
+			if (bi->channels[i].freq_mhz == freq)
+				return (int)bi->channels[i].flags;
+	}
+	return -1;
+}
+
+struct freq_set {
+	size_t n;
+	uint32_t f[DRIVER_BAND_COUNT * DRIVER_MAX_CHANNELS];
+};
+
+static void classify_freq(const struct station *st, uint32_t freq, struct freq_set *active,
+			  struct freq_set *passive)
+{
+	int flags = chan_flags(st, freq);
+	if (flags < 0 || (flags & DRIVER_CHAN_DISABLED))
+		return;
+	/* No probes where we may not initiate transmission, nor on radar
+	 * channels before anyone has checked them. */
+	bool listen_only = flags & (DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR);
+	struct freq_set *set = listen_only ? passive : active;
+	if (set->n < sizeof(set->f) / sizeof(set->f[0]))
+		set->f[set->n++] = freq;
+}
+
+static void collect_freqs(const struct station *st, const struct scan_request *req,
+			  struct freq_set *active, struct freq_set *passive)
+{
+	active->n = passive->n = 0;
+	if (req->n_freqs) {
+		for (size_t i = 0; i < req->n_freqs; i++)
+			classify_freq(st, req->freqs[i], active, passive);
+		return;
+	}
+	for (int b = 0; b < DRIVER_BAND_COUNT; b++) {
+		const struct driver_band_info *bi = &st->capa.bands[b];
+		for (size_t i = 0; bi->present && i < bi->n_channels; i++)
+			classify_freq(st, bi->channels[i].freq_mhz, active, passive);
+	}
+}
+
+static void add_passes(struct station_scan *sc, const struct freq_set *set, bool passive,
+		       const struct scan_request *req, size_t per_pass, size_t max_ssids)
+{
+	for (size_t off = 0; off < set->n && sc->n_passes < STATION_SCAN_MAX_PASSES;
+	     off += per_pass) {
+		struct driver_scan_params *p = &sc->passes[sc->n_passes++];
+		memset(p, 0, sizeof(*p));
+		p->passive = passive;
+		p->n_freqs = set->n - off < per_pass ? set->n - off : per_pass;
+		memcpy(p->freqs, &set->f[off], p->n_freqs * sizeof(p->freqs[0]));
+		if (passive || !req->directed)
+			continue;
+		p->ssids[p->n_ssids++] = req->ssid;
+		if (max_ssids > 1) /* and a wildcard probe, to see the others too */
+			p->ssids[p->n_ssids++].len = 0;
+	}
+}
+
+static void plan_build(struct station *st, const struct scan_request *req)
+{
+	struct station_scan *sc = &st->scan;
+	struct freq_set active, passive;
+
+	sc->n_passes = sc->pass = 0;
+	if (!st->have_capa) {
+		struct driver_scan_params *p = &sc->passes[sc->n_passes++];
+		memset(p, 0, sizeof(*p));
+		p->n_freqs = req->n_freqs < DRIVER_MAX_SCAN_FREQS ? req->n_freqs
+								  : DRIVER_MAX_SCAN_FREQS;
+		memcpy(p->freqs, req->freqs, p->n_freqs * sizeof(p->freqs[0]));
+		if (req->directed)
+			p->ssids[p->n_ssids++] = req->ssid;
+		return;
+	}
+	size_t max_ssids = st->capa.max_scan_ssids ? st->capa.max_scan_ssids : 1;
+	collect_freqs(st, req, &active, &passive);
+	add_passes(sc, &active, false, req, max_freqs_per_pass(st), max_ssids);
+	add_passes(sc, &passive, true, req, max_freqs_per_pass(st), max_ssids);
+}
+
+static int trigger_pass(struct station *st)
+{
+	const struct driver_scan_params *p = &st->scan.passes[st->scan.pass];
+	int err = driver_scan_trigger(st->drv, st->ifindex, p);
+
+	if (err)
+		log_warn("ifindex %u: scan trigger failed: %s", st->ifindex, strerror(-err));
+	else
+		log_debug("ifindex %u: scan pass %zu/%zu: %s, %zu channels%s", st->ifindex,
+			  st->scan.pass + 1, st->scan.n_passes, p->passive ? "passive" : "active",
+			  p->n_freqs, p->n_ssids && p->ssids[0].len ? ", directed" : "");
+	return err;
+}
+
+static int plan_start(struct station *st, const struct scan_request *req)
+{
+	struct station_scan *sc = &st->scan;
+
+	plan_build(st, req);
+	if (sc->n_passes == 0)
+		return -EINVAL; /* none of the frequencies is usable here */
+	sc->purpose = req->purpose;
+	sc->plan_full = req->n_freqs == 0;
+	sc->plan_directed = req->directed;
+	sc->plan_ssid = req->ssid;
+	int err = trigger_pass(st);
+	if (err)
+		return err;
+	sc->running = true;
+	sc->plan_started_us = loop_now_us();
+	log_info("ifindex %u: scanning %s%s", st->ifindex,
+		 sc->plan_full ? "all channels" : "known frequencies",
+		 req->directed ? " with a directed probe" : "");
+	return 0;
+}
+
+static bool covers(const struct station_scan *sc, const struct scan_request *req)
+{
+	if (!sc->plan_full)
+		return false;
+	if (!req->directed)
+		return true;
+	return sc->plan_directed && sc->plan_ssid.len == req->ssid.len &&
+	       memcmp(sc->plan_ssid.ssid, req->ssid.ssid, req->ssid.len) == 0;
+}
+
+/* Two queued requests become one: a full scan unless both name the same
+ * frequencies, directed if either was. */
+static void merge_pending(struct scan_request *p, const struct scan_request *req)
+{
+	p->purpose |= req->purpose;
+	if (p->n_freqs != req->n_freqs ||
+	    memcmp(p->freqs, req->freqs, p->n_freqs * sizeof(p->freqs[0])) != 0)
+		p->n_freqs = 0;
+	if (req->directed) {
+		p->directed = true;
+		p->ssid = req->ssid;
+	}
+}
+
+int scan_request(struct station *st, const struct scan_request *req)
+{
+	struct station_scan *sc = &st->scan;
+
+	if (!sc->running)
+		return plan_start(st, req);
+	if (covers(sc, req)) {
+		sc->purpose |= req->purpose;
+		return 0;
+	}
+	if (sc->have_pending) {
+		merge_pending(&sc->pending, req);
+	} else {
+		sc->pending = *req;
+		sc->have_pending = true;
+	}
+	return 0;
+}
+
+static void merge_results(struct station *st)
+{
+	struct driver_scan_results res = { 0 };
+	int err = driver_get_scan_results(st->drv, st->ifindex, &res);
+
+	if (err) {
+		log_warn("ifindex %u: reading scan results failed: %s", st->ifindex,
+			 strerror(-err));
+		return;
+	}
+	size_t n = bss_list_merge_scan(st->bss, &res, loop_now_us());
+	log_debug("ifindex %u: %zu scan results, %zu taken", st->ifindex, res.n, n);
+	driver_scan_results_free(&res);
+	st->nets_dirty = true;
+}
+
+static void finish(struct station *st, uint32_t purpose)
+{
+	const uint8_t *keep = st->state != STATION_DISCONNECTED ? st->bssid : NULL;
+
+	bss_list_expire(st->bss, loop_now_us(), (uint64_t)STATION_BSS_MAX_AGE_MS * 1000u, keep);
+	st->nets_dirty = true;
+	station_networks_refresh(st);
+	log_info("ifindex %u: scan done: %zu BSSes, %zu networks", st->ifindex,
+		 bss_list_count(st->bss), st->nets.n);
+	if (st->scan.have_pending) {
+		struct scan_request next = st->scan.pending;
+		st->scan.have_pending = false;
+		if (plan_start(st, &next) < 0)
+			purpose |= next.purpose; /* tell them it ended */
+	}
+	if (purpose & SCAN_FOR_CONNECT)
+		connect_scan_done(st);
+	if (purpose & SCAN_FOR_AUTOCONNECT)
+		autoconnect_scan_done(st);
+	if ((purpose & SCAN_FOR_USER) && st->cb.scan_done)
+		st->cb.scan_done(st->cb.ctx);
+}
+
+void scan_handle_done(struct station *st, bool aborted)
+{
+	struct station_scan *sc = &st->scan;
+
+	if (!sc->running)
+		return;
+	merge_results(st);
+	if (!aborted && sc->pass + 1 < sc->n_passes) {
+		sc->pass++;
+		if (trigger_pass(st) == 0)
+			return;
+	}
+	if (!aborted && sc->plan_full)
+		sc->last_full_us = loop_now_us();
+	sc->last_started_us = sc->plan_started_us;
+	sc->running = false;
+	finish(st, sc->purpose);
+}
+
+void scan_cancel(struct station *st)
+{
+	if (!st->scan.running)
+		return;
+	driver_scan_abort(st->drv, st->ifindex);
+	/* The driver's SCAN_ABORTED finds nothing running and is ignored. */
+	st->scan.running = false;
+	st->scan.have_pending = false;
+	finish(st, st->scan.purpose & SCAN_FOR_USER);
+}
+
+void scan_clear(struct station *st)
+{
+	memset(&st->scan, 0, sizeof(st->scan));
+}

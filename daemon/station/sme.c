@@ -1,0 +1,350 @@
+/* The user-space SME on one BSS: Open System authentication, association
+ * with the RSN element we chose, then the 4-way handshake. Timeouts are
+ * retried a bounded number of times; a refusal or the last timeout moves on
+ * to the next BSS of the network (connect_next_bss), a wrong passphrase ends
+ * the connect at once: it would be wrong on every BSS. */
+#define LOG_TAG "sme"
+#include "daemon/codec/frame.h"
+#include "daemon/codec/ie_rsn.h"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/core/log.h"
+#include "daemon/station/station_i.h"
+
+#include <errno.h>
+#include <string.h>
+
+/* How telling a failure is, to report the best one after trying several
+ * BSSes: a wrong passphrase beats a refusal with a status code, which beats
+ * a timeout, which beats the rest. */
+static int error_weight(enum wpad_error_code code)
+{
+	switch (code) {
+	case WPAD_ERR_INVALID_PASSPHRASE:
+		return 4;
+	case WPAD_ERR_ASSOCIATION_REJECTED:
+	case WPAD_ERR_AUTHENTICATION_FAILED:
+		return 3;
+	case WPAD_ERR_TIMEOUT:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+static void record_error(struct station *st, const struct wpad_error *err)
+{
+	struct station_connect *c = &st->conn;
+	if (!c->have_err || error_weight(err->code) >= error_weight(c->last_err.code)) {
+		c->last_err = *err;
+		c->have_err = true;
+	}
+}
+
+void sme_bss_failed(struct station *st, const struct wpad_error *err, bool try_next_bss)
+{
+	char a[18];
+
+	log_info("%s: %s", station_addr_str(st->conn.bss.bssid, a), err->text);
+	record_error(st, err);
+	station_disarm_timer(st);
+	if (!try_next_bss || err->code == WPAD_ERR_INVALID_PASSPHRASE) {
+		connect_finish(st, &st->conn.last_err);
+		return;
+	}
+	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
+	connect_next_bss(st);
+}
+
+static void fail_errno(struct station *st, int ret, const char *what)
+{
+	struct wpad_error e;
+	wpad_error_set(&e, wpad_error_code_from_errno(ret), ret, -1, -1, "%s: %s", what,
+		       strerror(-ret));
+	sme_bss_failed(st, &e, false); /* the driver refuses: no storm of retries */
+}
+
+static void send_auth(struct station *st)
+{
+	const struct station_bss *b = &st->conn.bss;
+	struct driver_auth_params p = { .freq_mhz = b->freq_mhz, .alg = DRIVER_AUTH_OPEN };
+	char a[18];
+
+	memcpy(p.bssid, b->bssid, DRIVER_ADDR_LEN);
+	memcpy(p.ssid.ssid, st->conn.ssid, st->conn.ssid_len);
+	p.ssid.len = st->conn.ssid_len;
+	st->conn.auth_tries++;
+	log_info("authenticating with %s on %u MHz, signal %d dBm (attempt %u)",
+		 station_addr_str(b->bssid, a), b->freq_mhz, b->signal_mbm / 100,
+		 st->conn.auth_tries);
+	int ret = driver_authenticate(st->drv, st->ifindex, &p);
+	if (ret < 0) {
+		fail_errno(st, ret, "authentication request failed");
+		return;
+	}
+	station_arm_timer(st, STATION_MLME_TIMEOUT_MS);
+}
+
+void sme_start(struct station *st)
+{
+	const struct station_bss *b = &st->conn.bss;
+
+	memcpy(st->bssid, b->bssid, DRIVER_ADDR_LEN);
+	memcpy(st->ssid, st->conn.ssid, st->conn.ssid_len);
+	st->ssid_len = st->conn.ssid_len;
+	st->security = st->conn.security;
+	st->freq_mhz = b->freq_mhz;
+	st->signal_mbm = b->signal_mbm;
+	st->link_up = true;
+	st->eapol_sent = 0;
+	st->keys_installed = 0;
+	if (st->scan.running)
+		scan_cancel(st); /* the radio cannot scan and authenticate at once */
+	station_enter_state(st, STATION_AUTHENTICATING);
+	send_auth(st);
+}
+
+/* Our RSN element: the AP's group cipher, CCMP-128, the AKM we picked;
+ * management frame protection only where the AP requires it. */
+static int build_rsne(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	struct ie_rsn rsn;
+	struct wbuf w = wbuf_init(c->sta_rsne, sizeof(c->sta_rsne));
+
+	ie_rsn_init(&rsn, c->bss.akm);
+	rsn.group_cipher = c->bss.group_cipher;
+	rsn.pairwise[0] = RSN_CIPHER_CCMP_128;
+	rsn.n_pairwise = 1;
+	c->use_mfp = c->bss.mfp_required;
+	rsn.capab = c->use_mfp ? RSN_CAPAB_MFPC | RSN_CAPAB_MFPR : 0;
+	rsn.present = IE_RSN_UPTO_CAPAB;
+	int err = ie_build_rsn(&w, &rsn);
+	c->sta_rsne_len = err ? 0 : w.len;
+	return err ? -EINVAL : 0;
+}
+
+static void send_assoc(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	struct driver_assoc_params p = { .freq_mhz = c->bss.freq_mhz, .wmm = c->bss.wmm };
+	char a[18];
+
+	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
+	memcpy(p.ssid.ssid, c->ssid, c->ssid_len);
+	p.ssid.len = c->ssid_len;
+	if (c->security == BSS_SECURITY_PSK) {
+		if (build_rsne(st) < 0) {
+			fail_errno(st, -EINVAL, "building the RSN element failed");
+			return;
+		}
+		p.ies = c->sta_rsne;
+		p.ies_len = c->sta_rsne_len;
+		p.use_mfp = c->use_mfp;
+	}
+	c->assoc_tries++;
+	log_info("associating with %s (attempt %u)", station_addr_str(c->bss.bssid, a),
+		 c->assoc_tries);
+	int ret = driver_associate(st->drv, st->ifindex, &p);
+	if (ret < 0) {
+		fail_errno(st, ret, "association request failed");
+		return;
+	}
+	station_arm_timer(st, STATION_MLME_TIMEOUT_MS);
+}
+
+/* Parses an AUTH/ASSOC event's frame; false when it is not from our BSS. */
+static bool event_frame(struct station *st, const struct driver_event *ev, uint8_t subtype,
+			struct mgmt_frame *f)
+{
+	if (mgmt_parse(ev->u.mgmt.frame, ev->u.mgmt.len, f) != 0) {
+		log_debug("malformed response ignored");
+		return false;
+	}
+	if (f->subtype != subtype && !(subtype == IEEE80211_STYPE_ASSOC_RESP &&
+				       f->subtype == IEEE80211_STYPE_REASSOC_RESP))
+		return false;
+	return memcmp(f->bssid, st->conn.bss.bssid, DRIVER_ADDR_LEN) == 0;
+}
+
+static void auth_timed_out(struct station *st)
+{
+	struct wpad_error e;
+	char a[18];
+
+	if (st->conn.auth_tries < STATION_AUTH_TRIES) {
+		log_info("no authentication response; retrying");
+		send_auth(st);
+		return;
+	}
+	wpad_error_set(&e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
+		       "the access point %s did not answer authentication (%u attempts)",
+		       station_addr_str(st->conn.bss.bssid, a), st->conn.auth_tries);
+	sme_bss_failed(st, &e, true);
+}
+
+void sme_handle_auth(struct station *st, const struct driver_event *ev)
+{
+	struct mgmt_frame f;
+	struct wpad_error e;
+	char a[18];
+
+	/* A locally generated result is the driver dropping an older
+	 * request of ours, not an answer to the current one. */
+	if (st->state != STATION_AUTHENTICATING || ev->u.mgmt.locally_generated)
+		return;
+	if (ev->u.mgmt.timed_out || !ev->u.mgmt.frame) {
+		station_disarm_timer(st);
+		auth_timed_out(st);
+		return;
+	}
+	if (!event_frame(st, ev, IEEE80211_STYPE_AUTH, &f))
+		return;
+	station_disarm_timer(st);
+	uint16_t status = f.u.auth.status;
+	if (status != WLAN_STATUS_SUCCESS) {
+		wpad_error_set(&e, WPAD_ERR_AUTHENTICATION_FAILED, 0, status, -1,
+			       "the access point %s refused authentication: status %u (%s)",
+			       station_addr_str(f.bssid, a), status, ieee80211_status_name(status));
+		sme_bss_failed(st, &e, true);
+		return;
+	}
+	log_info("authenticated with %s", station_addr_str(f.bssid, a));
+	station_enter_state(st, STATION_ASSOCIATING);
+	send_assoc(st);
+}
+
+static void assoc_timed_out(struct station *st)
+{
+	struct wpad_error e;
+	char a[18];
+
+	if (st->conn.assoc_tries < STATION_ASSOC_TRIES) {
+		/* A driver that gave up on association has forgotten the
+		 * BSS (mac80211 does): start over from authentication. */
+		log_info("no association response; retrying from authentication");
+		st->conn.auth_tries = 0;
+		station_enter_state(st, STATION_AUTHENTICATING);
+		send_auth(st);
+		return;
+	}
+	wpad_error_set(&e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
+		       "the access point %s did not answer association (%u attempts)",
+		       station_addr_str(st->conn.bss.bssid, a), st->conn.assoc_tries);
+	sme_bss_failed(st, &e, true);
+}
+
+static void associated(struct station *st)
+{
+	char a[18];
+	int ret;
+
+	log_info("associated with %s", station_addr_str(st->bssid, a));
+	if (st->conn.security == BSS_SECURITY_OPEN) {
+		ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, true);
+		if (ret < 0 && ret != -EOPNOTSUPP) {
+			fail_errno(st, ret, "opening the port failed");
+			return;
+		}
+		st->keys_installed |= KEY_BIT_PORT;
+		connect_finish(st, NULL);
+		return;
+	}
+	station_enter_state(st, STATION_HANDSHAKING);
+	ret = handshake_start(st);
+	if (ret < 0)
+		fail_errno(st, ret, "starting the 4-way handshake failed");
+}
+
+void sme_handle_assoc(struct station *st, const struct driver_event *ev)
+{
+	struct mgmt_frame f;
+	struct wpad_error e;
+	char a[18];
+
+	if (st->state != STATION_ASSOCIATING || ev->u.mgmt.locally_generated)
+		return;
+	if (ev->u.mgmt.timed_out || !ev->u.mgmt.frame) {
+		station_disarm_timer(st);
+		assoc_timed_out(st);
+		return;
+	}
+	if (!event_frame(st, ev, IEEE80211_STYPE_ASSOC_RESP, &f))
+		return;
+	station_disarm_timer(st);
+	uint16_t status = f.u.assoc_resp.status;
+	if (status != WLAN_STATUS_SUCCESS) {
+		wpad_error_set(&e, WPAD_ERR_ASSOCIATION_REJECTED, 0, status, -1,
+			       "the access point %s rejected the association: status %u (%s)",
+			       station_addr_str(f.bssid, a), status, ieee80211_status_name(status));
+		sme_bss_failed(st, &e, true);
+		return;
+	}
+	if (ev->u.mgmt.signal_mbm)
+		st->signal_mbm = ev->u.mgmt.signal_mbm;
+	associated(st);
+}
+
+/* The AP deauthenticated or disassociated us before we were connected. */
+void sme_handle_peer_leave(struct station *st, uint16_t reason, bool disassoc)
+{
+	struct wpad_error e;
+	char a[18];
+	const char *during = station_state_name(st->state);
+
+	station_addr_str(st->bssid, a);
+	st->link_up = false; /* the AP dropped us: nothing to tear down */
+	if (st->state == STATION_HANDSHAKING && st->eapol_sent > 0 &&
+	    (reason == WLAN_REASON_4WAY_HANDSHAKE_TIMEOUT ||
+	     reason == WLAN_REASON_MICHAEL_MIC_FAILURE)) {
+		wpad_error_set(&e, WPAD_ERR_INVALID_PASSPHRASE, 0, -1, reason,
+			       "the access point %s ended the 4-way handshake after our "
+			       "message 2 (reason %u, %s): the passphrase is most likely wrong",
+			       a, reason, ieee80211_reason_name(reason));
+		sme_bss_failed(st, &e, false);
+		return;
+	}
+	wpad_error_set(&e, WPAD_ERR_AUTHENTICATION_FAILED, 0, -1, reason,
+		       "the access point %s %s us while %s: reason %u (%s)", a,
+		       disassoc ? "disassociated" : "deauthenticated", during, reason,
+		       ieee80211_reason_name(reason));
+	sme_bss_failed(st, &e, true);
+}
+
+static void handshake_timed_out(struct station *st)
+{
+	struct wpad_error e;
+	char a[18];
+
+	station_addr_str(st->bssid, a);
+	if (st->eapol_sent > 0)
+		wpad_error_set(&e, WPAD_ERR_INVALID_PASSPHRASE, 0, -1, -1,
+			       "%s never confirmed our 4-way handshake message 2: "
+			       "the passphrase is most likely wrong", a);
+	else
+		wpad_error_set(&e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
+			       "%s did not start the 4-way handshake", a);
+	sme_bss_failed(st, &e, e.code != WPAD_ERR_INVALID_PASSPHRASE);
+}
+
+void sme_watchdog(struct station *st)
+{
+	switch (st->state) {
+	case STATION_AUTHENTICATING:
+		auth_timed_out(st);
+		break;
+	case STATION_ASSOCIATING:
+		assoc_timed_out(st);
+		break;
+	case STATION_HANDSHAKING:
+		handshake_timed_out(st);
+		break;
+	case STATION_DISCONNECTING:
+		station_enter_state(st, STATION_DISCONNECTED);
+		break;
+	case STATION_DISCONNECTED:
+	case STATION_SCANNING:
+	case STATION_CONNECTED:
+	case STATION_ROAMING:
+		break;
+	}
+}

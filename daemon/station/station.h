@@ -1,0 +1,168 @@
+/* The station role: scanning, the BSS and network lists, connecting with the
+ * user-space SME (authenticate, associate, 4-way handshake), failure
+ * classification, disconnect, reconnect and autoconnect, for one station
+ * interface of one driver.
+ *
+ * The daemon creates one struct station per station interface and routes
+ * every driver event of that ifindex to station_handle_event(). The station
+ * reaches the radio only through drivers/driver.h, the handshake through
+ * daemon/rsn, and known networks through daemon/store.
+ *
+ * States (enum station_state, changed only by the station's enter_state()):
+ *
+ *   DISCONNECTED   idle; autoconnect may be waiting for its next try.
+ *   SCANNING       a scan that is part of connecting or autoconnecting
+ *                  (an on-demand scan while connected or idle is the
+ *                  station_scanning() flag, not a state).
+ *   AUTHENTICATING Authentication frames with the chosen BSS.
+ *   ASSOCIATING    (Re)Association with the chosen BSS.
+ *   HANDSHAKING    the 4-way handshake (secured networks only).
+ *   CONNECTED      keys installed, port open.
+ *   ROAMING        reserved for BSS transitions (not entered yet).
+ *   DISCONNECTING  a local deauthentication is under way.
+ *
+ *   DISCONNECTED -> [SCANNING] -> AUTHENTICATING -> ASSOCIATING
+ *       -> [HANDSHAKING] -> CONNECTED -> DISCONNECTING -> DISCONNECTED
+ * A failure anywhere goes back to DISCONNECTED (or on to the next BSS of
+ * the network: at most STATION_AUTH_TRIES authentication and
+ * STATION_ASSOC_TRIES association attempts per BSS, STATION_MAX_BSS_TRIES
+ * BSSes per connect).
+ *
+ * Errors: every failure ends in a struct wpad_error (daemon/core/error.h)
+ * given to connect_done()/disconnected() and kept for station_last_error():
+ *   NotFound             no BSS of the network after scanning
+ *   NotSupported         the network's security is one we cannot do
+ *   AuthenticationFailed the AP refused authentication (ieee_status set)
+ *   AssociationRejected  the AP refused association (ieee_status set)
+ *   Timeout              no answer to authentication/association, or the
+ *                        handshake stopped before our passphrase was tested
+ *   InvalidPassphrase    the 4-way handshake failed after message 2, or the
+ *                        AP deauthenticated with reason 14/15 during it
+ *   InvalidFormat        the passphrase is not 8..63 printable ASCII
+ *                        characters or 64 hex digits
+ *   Aborted              a disconnect or a new connect cancelled this one
+ *   DriverError/...      a driver op failed (wpad_error_code_from_errno)
+ *
+ * Ownership: station_new() returns an object the caller frees with
+ * station_free(); it borrows the loop, driver and store, which must outlive
+ * it. Callbacks may call any station function except station_free().
+ */
+#ifndef WPAD_STATION_STATION_H
+#define WPAD_STATION_STATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "daemon/core/error.h"
+#include "daemon/station/network.h"
+#include "drivers/driver.h"
+
+struct loop;
+struct driver;
+struct known_store;
+struct station;
+
+enum station_state {
+	STATION_DISCONNECTED,
+	STATION_SCANNING,
+	STATION_AUTHENTICATING,
+	STATION_ASSOCIATING,
+	STATION_HANDSHAKING,
+	STATION_CONNECTED,
+	STATION_ROAMING,
+	STATION_DISCONNECTING,
+};
+
+/* Bounds of one connect attempt. */
+#define STATION_AUTH_TRIES 2      /* per BSS, on timeouts */
+#define STATION_ASSOC_TRIES 2     /* per BSS, on timeouts */
+#define STATION_MAX_BSS_TRIES 3   /* BSSes of the network tried per connect */
+/* Freshness: a connect skips scanning when the network was heard this
+ * recently; BSS entries are dropped when not heard for BSS_MAX_AGE. */
+#define STATION_FRESH_SCAN_MS 10000
+#define STATION_BSS_MAX_AGE_MS 60000
+/* Watchdogs above the driver's own MLME timeouts. */
+#define STATION_MLME_TIMEOUT_MS 3000
+#define STATION_HANDSHAKE_TIMEOUT_MS 4000
+#define STATION_DEAUTH_TIMEOUT_MS 300
+/* Autoconnect retry backoff: 500 ms doubling to 30 s, reset on connect. */
+#define STATION_BACKOFF_MIN_MS 500
+#define STATION_BACKOFF_MAX_MS 30000
+
+struct station_callbacks {
+	void (*state_changed)(void *ctx, enum station_state old_state,
+			      enum station_state new_state);
+	void (*scan_done)(void *ctx);
+	/* NULL err: connected. */
+	void (*connect_done)(void *ctx, const struct wpad_error *err);
+	void (*disconnected)(void *ctx, const struct wpad_error *why);
+	void *ctx;
+};
+
+/* store may be NULL: no known networks, nothing remembered. Returns NULL
+ * when the interface is unknown to the driver or memory is short. */
+struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifindex,
+			    struct known_store *store, const struct station_callbacks *cb);
+void station_free(struct station *st);
+
+void station_handle_event(struct station *st, const struct driver_event *ev);
+
+/* Starts an on-demand scan of every channel (active where allowed, passive
+ * on no-IR channels). Returns 0, -EINPROGRESS (a scan is already running:
+ * its scan_done will come), -EBUSY (connecting), or a driver error. */
+int station_scan(struct station *st);
+bool station_scanning(const struct station *st);
+
+/* The ranked networks; pointers valid until the next station call or event.
+ * Returns how many there are (may exceed max; out gets at most max). */
+size_t station_networks(struct station *st, const struct station_network **out, size_t max);
+
+/* Connects to the network with this SSID. passphrase: for a PSK network
+ * (NULL: use the known network's stored PSK; open networks need none).
+ * hidden: the network does not beacon its SSID; probe for it.
+ * Returns 0 when the attempt started (connect_done reports how it ended),
+ * or a negative errno with station_last_error() saying why:
+ * -EINVAL (InvalidFormat / InvalidArguments), -ENOENT (NotFound: no such
+ * network heard and no scan could find it), -EOPNOTSUPP (NotSupported),
+ * -ENOKEY (a PSK network with no passphrase given or stored: NoAgent). */
+int station_connect(struct station *st, const uint8_t *ssid, size_t ssid_len,
+		    const char *passphrase, bool hidden);
+/* Disconnects, or cancels a connect in progress (its connect_done gets
+ * Aborted). Turns autoconnect off until the next station_connect() or
+ * station_set_autoconnect(true). Returns 0 or -ENOTCONN. */
+int station_disconnect(struct station *st);
+
+/* The daemon changed the store (a network added, forgotten, edited):
+ * refreshes the networks' known flags, lifts the wrong-passphrase block of
+ * every network (its key may have been fixed) and lets autoconnect look
+ * again at once. */
+void station_known_networks_changed(struct station *st);
+
+/* Autoconnect to known networks (on by default when a store is given). */
+void station_set_autoconnect(struct station *st, bool on);
+bool station_autoconnect(const struct station *st);
+
+enum station_state station_state(const struct station *st);
+const char *station_state_name(enum station_state state);
+/* The last failure, or NULL if the last connect succeeded / none yet. */
+const struct wpad_error *station_last_error(const struct station *st);
+
+/* The connected (or connecting) BSS; false when there is none. */
+bool station_bssid(const struct station *st, uint8_t bssid[DRIVER_ADDR_LEN]);
+/* SSID of the network connected or being connected; 0 if none. */
+size_t station_ssid(const struct station *st, uint8_t ssid[32]);
+uint32_t station_frequency(const struct station *st);
+int32_t station_signal_mbm(const struct station *st);
+uint32_t station_ifindex(const struct station *st);
+/* Milliseconds the last successful connect took, from station_connect()
+ * (or the autoconnect decision) to CONNECTED. */
+uint64_t station_connect_time_ms(const struct station *st);
+/* Delay of the next autoconnect attempt (ms; tests check the backoff). */
+uint32_t station_backoff_ms(const struct station *st);
+
+/* Validates a passphrase: 8..63 printable ASCII characters, or 64 hex
+ * digits (a raw PSK). Returns 0 or -EINVAL. */
+int station_passphrase_check(const char *passphrase);
+
+#endif

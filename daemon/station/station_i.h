@@ -1,0 +1,284 @@
+/* Internals of the station role, shared by its files and by nothing else:
+ *
+ *   station.c     the public API, the state machine (station_enter_state),
+ *                 event dispatch, disconnect
+ *   scan.c        scan plans: active/passive passes, directed probes,
+ *                 merging results, aging
+ *   connect.c     choosing the network, credentials, fast connect
+ *   sme.c         authenticate -> associate -> handshake on one BSS, with
+ *                 timeouts, bounded retries and failure classification
+ *   handshake.c   the 4-way handshake wiring (daemon/rsn <-> driver)
+ *   autoconnect.c known networks in order, reconnect with backoff
+ *   known.c       the known-network store seen through what the station needs
+ */
+#ifndef WPAD_STATION_STATION_I_H
+#define WPAD_STATION_STATION_I_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "daemon/core/error.h"
+#include "daemon/station/bss.h"
+#include "daemon/station/network.h"
+#include "daemon/station/station.h"
+#include "drivers/driver.h"
+
+struct loop_timer;
+struct loop_idle;
+struct rsn_supp;
+
+#define STATION_PSK_LEN 32
+#define STATION_KNOWN_MAX_FREQS 8
+#define STATION_SCAN_MAX_PASSES 6
+#define STATION_AC_MAX_CANDIDATES 16
+#define STATION_AC_MAX_BLOCKED 8
+
+/* ---- known networks (known.c) ---- */
+
+struct station_known {
+	uint8_t ssid[BSS_SSID_MAX];
+	uint8_t ssid_len;
+	enum bss_security security;
+	bool autoconnect;
+	bool hidden;
+	uint64_t last_connected; /* CLOCK_REALTIME seconds, 0: never */
+	bool have_psk;
+	uint8_t psk[STATION_PSK_LEN];
+	size_t n_freqs;
+	uint32_t freqs[STATION_KNOWN_MAX_FREQS]; /* most recent first */
+};
+
+/* Fills *out (the PSK too when want_psk: it may run PBKDF2 once if the
+ * store has no valid cache; wipe it after use). false: not known. */
+bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
+	       enum bss_security security, bool want_psk, struct station_known *out);
+/* Known networks with AutoConnect set, most preferred first (store order,
+ * then most recently connected). Returns how many were written. PSKs are
+ * not filled in. */
+size_t known_autoconnect_list(struct known_store *store, struct station_known *out, size_t max);
+/* After a successful connect: creates the known network if new, stores the
+ * passphrase the user gave (NULL: keep what is stored) with its PSK,
+ * LastConnected and the frequency. Returns 0, -ENOENT (no store) or a
+ * negative errno. */
+int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
+		    enum bss_security security, const char *passphrase,
+		    const uint8_t psk[STATION_PSK_LEN], uint32_t freq);
+void known_wipe(struct station_known *k);
+
+/* ---- scanning (scan.c) ---- */
+
+enum scan_purpose {
+	SCAN_FOR_USER = 1u << 0,        /* station_scan(): report scan_done */
+	SCAN_FOR_CONNECT = 1u << 1,     /* a connect waits for it */
+	SCAN_FOR_AUTOCONNECT = 1u << 2, /* autoconnect waits for it */
+};
+
+struct scan_request {
+	uint32_t purpose;               /* enum scan_purpose bits */
+	size_t n_freqs;                 /* 0: every channel */
+	uint32_t freqs[STATION_KNOWN_MAX_FREQS * 2];
+	bool directed;                  /* probe for ssid (hidden networks) */
+	struct driver_ssid ssid;
+};
+
+struct station_scan {
+	bool running;
+	uint32_t purpose;               /* of the running plan */
+	size_t n_passes, pass;
+	struct driver_scan_params passes[STATION_SCAN_MAX_PASSES];
+	bool plan_full;                 /* every channel */
+	bool plan_directed;
+	struct driver_ssid plan_ssid;
+	bool have_pending;
+	struct scan_request pending;    /* queued behind the running plan */
+	uint64_t last_full_us;          /* when a full scan last completed */
+	uint64_t plan_started_us;       /* the running plan's start */
+	uint64_t last_started_us;       /* start of the last finished plan: a BSS
+					 * heard since then was in its results, not
+					 * only in the driver's memory */
+};
+
+/* Starts a scan plan, or merges the purpose into the running one when it
+ * covers the request, or queues it behind. Returns 0 or a negative errno. */
+int scan_request(struct station *st, const struct scan_request *req);
+void scan_handle_done(struct station *st, bool aborted);
+/* Stops the running plan; its purposes get their callbacks (aborted). */
+void scan_cancel(struct station *st);
+void scan_clear(struct station *st);
+
+/* ---- one connect attempt (connect.c, sme.c, handshake.c) ---- */
+
+enum connect_phase {
+	CONNECT_IDLE,
+	CONNECT_STARTING,         /* accepted; the kickoff idle decides next */
+	CONNECT_SCAN_KNOWN_FREQS, /* scanning the remembered frequencies */
+	CONNECT_SCAN_FULL,        /* scanning every channel */
+	CONNECT_RUNNING,          /* on a BSS: auth/assoc/handshake */
+};
+
+struct station_connect {
+	enum connect_phase phase;
+	bool kickoff_pending;      /* the attempt starts from st->kickoff */
+	bool autoconnect;         /* started by autoconnect, not the user */
+	uint8_t ssid[BSS_SSID_MAX];
+	uint8_t ssid_len;
+	enum bss_security security;
+	bool security_set;        /* else: whatever the network turns out to be */
+	bool hidden;
+	bool have_psk;
+	bool psk_from_user;       /* save it to the store on success */
+	char passphrase[65];      /* the user's, to store on success */
+	uint8_t psk[STATION_PSK_LEN];
+	uint32_t known_freqs[STATION_KNOWN_MAX_FREQS];
+	size_t n_known_freqs;
+	uint64_t started_us;
+	uint64_t min_seen_us;     /* only BSSes heard since then are tried */
+
+	/* The BSS being tried (a copy: the list may change under us). */
+	struct station_bss bss;
+	size_t n_tried;
+	uint8_t tried[STATION_MAX_BSS_TRIES][DRIVER_ADDR_LEN];
+	unsigned auth_tries;
+	unsigned assoc_tries;
+	struct wpad_error last_err; /* the most telling failure so far */
+	bool have_err;
+	uint8_t sta_rsne[BSS_RSNE_MAX]; /* what we put in the association request */
+	size_t sta_rsne_len;
+	bool use_mfp;
+	/* An EAPOL frame that overtook the association event. */
+	uint8_t early_eapol[512];
+	size_t early_eapol_len;
+};
+
+/* connect.c */
+void connect_kickoff(struct loop_idle *idle, void *data); /* st->kickoff's callback */
+int connect_start(struct station *st, const uint8_t *ssid, size_t ssid_len,
+		  const char *passphrase, bool hidden, bool autoconnect,
+		  struct wpad_error *err);
+/* A scan the connect waited for has finished. */
+void connect_scan_done(struct station *st);
+/* Tries the next BSS of the network, or fails the connect. */
+void connect_next_bss(struct station *st);
+/* Ends the attempt: err NULL means connected. */
+void connect_finish(struct station *st, const struct wpad_error *err);
+void connect_reset(struct station *st);
+
+/* sme.c */
+void sme_start(struct station *st);
+void sme_handle_auth(struct station *st, const struct driver_event *ev);
+void sme_handle_assoc(struct station *st, const struct driver_event *ev);
+void sme_watchdog(struct station *st);
+/* A deauth/disassoc from the AP while connecting. */
+void sme_handle_peer_leave(struct station *st, uint16_t reason, bool disassoc);
+/* Records err as the failure of the current BSS and moves on. */
+void sme_bss_failed(struct station *st, const struct wpad_error *err, bool try_next_bss);
+
+/* handshake.c */
+#define KEY_BIT_PTK (1u << 0)
+#define KEY_BIT_GTK(idx) (1u << (1 + (idx)))  /* idx 0..3 */
+#define KEY_BIT_IGTK(idx) (1u << (1 + (idx))) /* idx 4..5 */
+#define KEY_BIT_PORT (1u << 7)                /* the port was authorized */
+int handshake_start(struct station *st);
+void handshake_rx_eapol(struct station *st, const struct driver_event *ev);
+void handshake_stop(struct station *st);
+/* Removes installed keys and closes the port. */
+void handshake_clear_keys(struct station *st, const uint8_t *bssid);
+
+/* ---- autoconnect (autoconnect.c) ---- */
+
+struct ac_ssid {
+	uint8_t ssid[BSS_SSID_MAX];
+	uint8_t ssid_len;
+};
+
+struct station_autoconnect {
+	bool enabled;
+	bool scanning;              /* our scan runs (state SCANNING) */
+	bool after_scan;            /* deciding right after our scan */
+	uint32_t backoff_ms;        /* delay before the next attempt */
+	struct loop_timer *timer;
+	bool full_scan_next;        /* alternate known-frequency and full scans */
+	size_t n_tried;             /* networks tried since the last scan */
+	struct ac_ssid tried[STATION_AC_MAX_CANDIDATES];
+	size_t n_blocked;           /* networks whose passphrase was refused */
+	struct ac_ssid blocked[STATION_AC_MAX_BLOCKED];
+};
+
+int autoconnect_init(struct station *st);
+void autoconnect_free(struct station *st);
+/* The station is idle and disconnected: try a known network now, or
+ * schedule the next try with backoff. */
+void autoconnect_kick(struct station *st);
+void autoconnect_scan_done(struct station *st);
+void autoconnect_connected(struct station *st);
+/* A connect that autoconnect started failed with err. */
+void autoconnect_failed(struct station *st, const struct wpad_error *err);
+void autoconnect_block(struct station *st, const uint8_t *ssid, size_t ssid_len);
+void autoconnect_unblock(struct station *st, const uint8_t *ssid, size_t ssid_len);
+/* Restarts the backoff (after a successful connect or a user action). */
+void autoconnect_reset_backoff(struct station *st);
+void autoconnect_stop(struct station *st);
+
+/* ---- the station (station.c) ---- */
+
+struct station {
+	struct loop *loop;
+	struct driver *drv;
+	uint32_t ifindex;
+	uint32_t radio_id;
+	uint8_t addr[DRIVER_ADDR_LEN];
+	struct known_store *store;
+	struct station_callbacks cb;
+	struct driver_capa capa;
+	bool have_capa;
+
+	enum station_state state;
+	struct bss_list *bss;
+	struct network_list nets;
+	bool nets_dirty;
+	struct station_scan scan;
+	struct station_connect conn;
+	struct station_autoconnect ac;
+	struct loop_timer *timer;       /* MLME/handshake/deauth watchdog */
+	struct loop_timer *age_timer;   /* BSS aging */
+	struct loop_idle *kickoff;      /* starts a connect after the API returns */
+
+	/* The network and BSS of the link (from AUTHENTICATING on; the SSID
+	 * stays while CONNECTED). link_up: from our authentication request
+	 * until the link is torn down or the AP drops us; while set, leaving
+	 * means a deauthentication. */
+	uint8_t ssid[BSS_SSID_MAX];
+	uint8_t ssid_len;
+	enum bss_security security;
+	bool link_up;
+	uint8_t bssid[DRIVER_ADDR_LEN];
+	/* The handshake of the link; stays while CONNECTED for rekeys. */
+	struct rsn_supp *supp;
+	unsigned eapol_sent;      /* EAPOL frames we sent on this link */
+	uint32_t keys_installed;  /* KEY_BIT_* */
+	uint32_t freq_mhz;
+	int32_t signal_mbm;
+	uint64_t connect_time_ms;
+
+	struct wpad_error last_err;
+	bool have_last_err;
+	bool in_callback;               /* guards re-entrant kicks */
+};
+
+void station_enter_state(struct station *st, enum station_state state);
+/* Rebuilds the network list if the BSS list changed. */
+void station_networks_refresh(struct station *st);
+void station_arm_timer(struct station *st, uint32_t ms);
+void station_disarm_timer(struct station *st);
+/* Local teardown of the link: stop the handshake, deauthenticate (if
+ * link_up), clear keys. Does not change state. Idempotent. */
+void station_teardown_link(struct station *st, uint16_t reason);
+/* The link ended while CONNECTED (AP, beacon loss, radio): report why,
+ * go DISCONNECTED, let autoconnect reconnect. */
+void station_link_lost(struct station *st, const struct wpad_error *why);
+void station_set_error(struct station *st, const struct wpad_error *err);
+const char *station_addr_str(const uint8_t *addr, char buf[18]);
+bool station_idle(const struct station *st);
+
+#endif

@@ -1,0 +1,202 @@
+/* Known networks and autoconnect over the simulated radio: a successful
+ * connect is remembered (PSK, frequency), a known network is joined by
+ * itself, beacon loss leads to reconnect attempts with a growing backoff and
+ * a reconnect once the AP is heard again, and a refused passphrase is not
+ * retried in a loop. */
+#include <check.h>
+#include <errno.h>
+#include <string.h>
+
+#include "daemon/codec/ieee80211.h"
+#include "daemon/core/loop.h"
+#include "daemon/station/station.h"
+#include "daemon/store/known_store.h"
+#include "tests/unit/test_station_air.h"
+
+static struct air A;
+
+static void setup(void)
+{
+	air_setup(&A, 3, true);
+}
+
+static void teardown(void)
+{
+	air_teardown(&A);
+}
+
+static struct known_network *known(const char *ssid, enum known_security sec)
+{
+	return known_store_get(A.store, (const uint8_t *)ssid, strlen(ssid), sec);
+}
+
+static void remember(const char *ssid, enum known_security sec, const char *passphrase,
+		     uint32_t freq)
+{
+	struct known_network net;
+	known_network_init(&net, (const uint8_t *)ssid, strlen(ssid), sec);
+	if (passphrase)
+		ck_assert_int_eq(known_network_set_passphrase(&net, passphrase), 0);
+	if (freq)
+		known_network_touch(&net, freq, 1000);
+	ck_assert_int_eq(known_store_save(A.store, &net, NULL), 0);
+	known_network_clear(&net);
+	station_known_networks_changed(A.st);
+}
+
+static bool two_connects(struct air *a)
+{
+	return a->n_connect_done >= 2;
+}
+
+START_TEST(test_connect_is_remembered)
+{
+	air_add_ap(&A, 1, "cafe", 2437, false);
+	ck_assert_int_eq(air_connect(&A, "cafe", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	struct known_network *net = known("cafe", KNOWN_SEC_OPEN);
+	ck_assert_ptr_nonnull(net);
+	ck_assert_uint_ge(net->n_freqs, 1);
+	ck_assert_uint_eq(net->freqs[0], 2437);
+	ck_assert_uint_gt(net->last_connected, 0);
+	/* The list shows it as known. */
+	const struct station_network *nets[4];
+	ck_assert_uint_eq(station_networks(A.st, nets, 4), 1);
+	ck_assert(nets[0]->known);
+}
+END_TEST
+
+START_TEST(test_autoconnect_known)
+{
+	/* A network becomes known: the station scans and joins by itself. */
+	air_add_ap(&A, 1, "home-open", 2412, false);
+	remember("home-open", KNOWN_SEC_OPEN, NULL, 0);
+	ck_assert(station_autoconnect(A.st));
+	ck_assert(air_run_until(&A, air_connect_done, 15000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	ck_assert_int_eq(station_state(A.st), STATION_CONNECTED);
+	ck_assert_uint_ge(air_count_state(&A, STATION_SCANNING), 1);
+}
+END_TEST
+
+START_TEST(test_known_frequency_scan_first)
+{
+	/* A known network with a remembered frequency: the connect scans that
+	 * channel only, far quicker than every channel. */
+	station_set_autoconnect(A.st, false);
+	air_add_ap(&A, 1, "fast", 2462, false);
+	remember("fast", KNOWN_SEC_OPEN, NULL, 2462);
+	uint64_t t0 = loop_now_us();
+	ck_assert_int_eq(air_connect(&A, "fast", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	uint64_t ms = (A.connect_done_us - t0) / 1000;
+	ck_assert_msg(ms < 500, "known-frequency connect took %llu ms", (unsigned long long)ms);
+}
+END_TEST
+
+START_TEST(test_beacon_loss_reconnects_with_backoff)
+{
+	struct air_ap *ap = air_add_ap(&A, 1, "flaky", 2437, false);
+	ck_assert_int_eq(air_connect(&A, "flaky", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	ck_assert_uint_eq(station_backoff_ms(A.st), STATION_BACKOFF_MIN_MS);
+
+	/* The AP goes out of range: beacon loss, a local disconnect. */
+	air_link(&A, ap, false);
+	ck_assert(air_run_until(&A, air_disconnected, 5000));
+	ck_assert_int_eq(A.disc_err.code, WPAD_ERR_TIMEOUT);
+
+	/* Attempts keep coming with a growing delay while it is gone. */
+	air_run_for(&A, 4000);
+	ck_assert_int_ne(station_state(A.st), STATION_CONNECTED);
+	ck_assert_uint_ge(air_count_state(&A, STATION_SCANNING), 2);
+	uint32_t backoff = station_backoff_ms(A.st);
+	ck_assert_uint_gt(backoff, 2 * STATION_BACKOFF_MIN_MS);
+	ck_assert_uint_le(backoff, STATION_BACKOFF_MAX_MS);
+	unsigned auths = ap->n_auth;
+
+	/* Back in range: heard again, rejoined, backoff reset. */
+	air_link(&A, ap, true);
+	ck_assert(air_run_until(&A, two_connects, 20000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	ck_assert_int_eq(station_state(A.st), STATION_CONNECTED);
+	ck_assert_uint_eq(station_backoff_ms(A.st), STATION_BACKOFF_MIN_MS);
+	ck_assert_uint_eq(ap->n_auth, auths + 1);
+}
+END_TEST
+
+START_TEST(test_wrong_passphrase_not_retried)
+{
+	/* A known PSK network whose stored passphrase the AP refuses. */
+	struct air_ap *ap = air_add_ap(&A, 1, "changed", 2437, true);
+	ap->send_msg1 = true;
+	ap->deauth_on_msg2 = WLAN_REASON_4WAY_HANDSHAKE_TIMEOUT;
+	remember("changed", KNOWN_SEC_PSK, "old passphrase", 2437);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_INVALID_PASSPHRASE);
+	ck_assert_uint_eq(ap->n_auth, 1);
+
+	/* Autoconnect stays on, but not against this network with this key. */
+	air_run_for(&A, 3000);
+	ck_assert_uint_eq(ap->n_auth, 1);
+	ck_assert_uint_eq(A.n_connect_done, 1);
+	ck_assert(station_autoconnect(A.st));
+
+	/* The user gives the passphrase again: tried at once. */
+	ck_assert_int_eq(air_connect(&A, "changed", "old passphrase", false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_INVALID_PASSPHRASE);
+	ck_assert_uint_eq(ap->n_auth, 2);
+}
+END_TEST
+
+START_TEST(test_disconnect_stops_autoconnect)
+{
+	air_add_ap(&A, 1, "mine", 2412, false);
+	remember("mine", KNOWN_SEC_OPEN, NULL, 2412);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert(A.connect_ok);
+	ck_assert_int_eq(station_disconnect(A.st), 0);
+	ck_assert(!station_autoconnect(A.st));
+	air_run_for(&A, 2000);
+	ck_assert_int_eq(station_state(A.st), STATION_DISCONNECTED);
+	ck_assert_uint_eq(A.n_connect_done, 1);
+
+	station_set_autoconnect(A.st, true);
+	ck_assert(air_run_until(&A, two_connects, 10000));
+	ck_assert(A.connect_ok);
+}
+END_TEST
+
+START_TEST(test_psk_saved_after_connect)
+{
+	/* Without our own AP role the handshake cannot complete here; what
+	 * is checked is that a failed connect saves nothing. */
+	air_add_ap(&A, 1, "new-psk", 2437, true);
+	station_set_autoconnect(A.st, false);
+	ck_assert_int_eq(air_connect(&A, "new-psk", "correct horse", false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 15000));
+	ck_assert(!A.connect_ok);
+	ck_assert_ptr_null(known("new-psk", KNOWN_SEC_PSK));
+}
+END_TEST
+
+Suite *make_station_auto_suite(void)
+{
+	Suite *s = suite_create("station_auto");
+	TCase *tc = tcase_create("known");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_connect_is_remembered);
+	tcase_add_test(tc, test_autoconnect_known);
+	tcase_add_test(tc, test_known_frequency_scan_first);
+	tcase_add_test(tc, test_beacon_loss_reconnects_with_backoff);
+	tcase_add_test(tc, test_wrong_passphrase_not_retried);
+	tcase_add_test(tc, test_disconnect_stops_autoconnect);
+	tcase_add_test(tc, test_psk_saved_after_connect);
+	suite_add_tcase(s, tc);
+	return s;
+}
