@@ -401,6 +401,81 @@ START_TEST(ap_forwards_between_stations_unless_isolated)
 }
 END_TEST
 
+START_TEST(interface_removed_with_frames_queued)
+{
+	uint32_t ap = simt_iface(0, DRIVER_IFTYPE_AP);
+	uint8_t bssid[6], frame[64];
+	static const uint8_t nobody[6] = { 0x02, 0xde, 0xad, 0x00, 0x00, 0x07 };
+	simt_addr(ap, bssid);
+	simt_start_ap(ap, "doomed", SIMT_CH6);
+	uint64_t cookies[10];
+	/* Frames to nobody: each one waits out its retries on the medium. */
+	for (int i = 0; i < 10; i++) {
+		size_t n = simt_mgmt(frame, 0x00d0, nobody, bssid, bssid);
+		frame[n++] = 127;
+		frame[n++] = (uint8_t)i;
+		ck_assert_int_eq(driver_tx_mgmt(T->drv, ap, 0, frame, n, false, &cookies[i]), 0);
+	}
+	ck_assert_int_eq(driver_iface_del(T->drv, ap), 0);
+	ck_assert_ptr_nonnull(simt_wait(DRIVER_EV_IFACE_DEL, ap, 500));
+	size_t del_at = T->n_ev;
+	for (size_t i = 0; i < T->n_ev; i++)
+		if (T->ev[i]->type == DRIVER_EV_IFACE_DEL)
+			del_at = i;
+	for (int c = 0; c < 10; c++) {
+		bool seen = false;
+		for (size_t i = 0; i < del_at; i++)
+			if (T->ev[i]->type == DRIVER_EV_TX_STATUS && T->ev[i]->cookie == cookies[c]) {
+				ck_assert(!T->ev[i]->acked);
+				seen = true;
+			}
+		ck_assert_msg(seen, "no TX status for frame %d before IFACE_DEL", c);
+	}
+	size_t before = T->n_ev;
+	simt_run(300); /* a late status from the medium must find nothing */
+	ck_assert_uint_eq(T->n_ev, before);
+}
+END_TEST
+
+START_TEST(fifty_stations_share_one_ap)
+{
+	enum { N = 60 };
+	uint32_t ap = simt_iface(0, DRIVER_IFTYPE_AP);
+	uint8_t ap_addr[6];
+	simt_addr(ap, ap_addr);
+	simt_start_ap(ap, "crowd", SIMT_CH6);
+	uint32_t sta[N];
+	uint8_t addr[N][6];
+	for (int i = 0; i < N; i++) {
+		sta[i] = simt_iface(1 + (size_t)i % 2, DRIVER_IFTYPE_STATION);
+		simt_addr(sta[i], addr[i]);
+		simt_connect(sta[i], ap, "crowd", SIMT_CH6);
+		simt_install_ptk(sta[i], ap, (uint8_t)(i + 1));
+	}
+	simt_forget();
+	for (int i = 0; i < N; i++)
+		ck_assert_int_eq(driver_tx_data(T->drv, sta[i], ap_addr, 0x88b5,
+						(const uint8_t *)&i, sizeof(i), 0), 0);
+	bool heard[N] = { false };
+	for (int k = 0; k < N; k++) {
+		struct simt_event *ev = simt_wait(DRIVER_EV_RX_DATA, ap, 2000);
+		ck_assert_ptr_nonnull(ev);
+		ck_assert(ev->was_encrypted && ev->len == sizeof(int));
+		int i;
+		memcpy(&i, ev->data, sizeof(i));
+		ck_assert(i >= 0 && i < N && !heard[i]);
+		ck_assert_mem_eq(ev->src, addr[i], 6);
+		heard[i] = true;
+	}
+	for (int i = 0; i < N; i++) {
+		struct driver_sta_info si;
+		ck_assert_int_eq(driver_sta_info(T->drv, ap, addr[i], &si), 0);
+		ck_assert_uint_eq(si.rx_packets, 1);
+		ck_assert(si.flags & DRIVER_STA_AUTHORIZED);
+	}
+}
+END_TEST
+
 /* ---- TAP ---- */
 
 static int packet_socket(const char *ifname)
@@ -511,6 +586,8 @@ Suite *make_sim_data_suite(void)
 	tcase_add_test(tc, voice_goes_before_background);
 	tcase_add_test(tc, ap_forwards_between_stations_unless_isolated);
 	tcase_add_test(tc, tap_data_plane_carries_ethernet);
+	tcase_add_test(tc, interface_removed_with_frames_queued);
+	tcase_add_test(tc, fifty_stations_share_one_ap);
 	suite_add_tcase(s, tc);
 
 	TCase *own = tcase_create("own-instance");

