@@ -1,15 +1,22 @@
 /* wpad entry point: parse the command line, set up logging and the event
  * loop, run until SIGINT/SIGTERM, tear down cleanly. */
+#define _GNU_SOURCE /* nftw */
 #define LOG_TAG "wpad"
+#include "daemon/config/wpad_conf.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
+#include "daemon/demo.h"
 #include "daemon/version.h"
+#include "daemon/wpad.h"
 
+#include <errno.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct options {
 	const char *config_path;
@@ -90,9 +97,48 @@ static void on_stop_signal(struct loop_signal *sig, int signo, void *data)
 	loop_quit(loop, 0);
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path);
+}
+
+/* Loads the configuration: the demo's own (state in a fresh temporary
+ * folder) or the file named by -c. */
+static int load_config(const struct options *opt, char *demo_dir, struct wpad_conf **conf)
+{
+	struct cfg_error cerr;
+	memset(&cerr, 0, sizeof(cerr));
+	if (opt->demo) {
+		char text[2048];
+		if (!mkdtemp(demo_dir)) {
+			log_error("cannot create a state folder for the demo: %s", strerror(errno));
+			return -1;
+		}
+		if (demo_config(text, sizeof(text), demo_dir) < 0 ||
+		    wpad_conf_load_buffer(text, strlen(text), "demo", demo_dir, conf, &cerr) < 0) {
+			log_error("demo configuration: %s", cerr.msg);
+			return -1;
+		}
+		return 0;
+	}
+	if (wpad_conf_load(opt->config_path, conf, &cerr) < 0) {
+		log_error("%s", cerr.msg);
+		if (access(opt->config_path, F_OK) != 0)
+			log_error("no configuration at %s: write one (see docs/wpad.conf.md) or "
+				  "try the demo: wpad --demo",
+				  opt->config_path);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options opt = { 0 };
+	char demo_dir[] = "/tmp/wpad-demo-XXXXXX";
+	struct wpad_conf *conf = NULL;
+	struct wpad_error err;
+	int rc = EXIT_FAILURE;
 
 	if (parse_options(argc, argv, &opt) < 0)
 		return 2;
@@ -106,21 +152,37 @@ int main(int argc, char **argv)
 
 	struct loop *loop = loop_new();
 	if (!loop)
-		return 1;
+		return EXIT_FAILURE;
 	struct loop_signal *sigint = loop_signal_new(loop, SIGINT, on_stop_signal, loop);
 	struct loop_signal *sigterm = loop_signal_new(loop, SIGTERM, on_stop_signal, loop);
-	if (!sigint || !sigterm) {
-		loop_free(loop);
-		return 1;
-	}
+	if (!sigint || !sigterm)
+		goto out;
+	log_info("wpad %s starting (%s)", WPAD_VERSION,
+		 opt.demo ? "demo on simulated radios" : opt.config_path);
+	if (load_config(&opt, demo_dir, &conf) < 0)
+		goto out;
+	if (conf->log_level_set && !opt.debug)
+		log_set_level(conf->log_level);
 
-	log_info("wpad %s starting (config %s)%s", WPAD_VERSION, opt.config_path,
-		 opt.demo ? ", demo mode" : "");
-	int rc = loop_run(loop);
+	struct wpad *w = wpad_new(loop, conf, opt.demo ? demo_observer() : NULL, &err);
+	if (!w) {
+		log_error("%s: %s", wpad_error_name(err.code), err.text);
+		goto out;
+	}
+	if (opt.demo)
+		demo_start(loop, w);
+	rc = loop_run(loop) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	if (opt.demo)
+		demo_stop();
+	wpad_free(w);
 	log_info("stopped");
+out:
+	wpad_conf_free(conf);
 	loop_signal_free(sigint);
 	loop_signal_free(sigterm);
 	loop_free(loop);
+	if (opt.demo && strcmp(demo_dir, "/tmp/wpad-demo-XXXXXX") != 0)
+		nftw(demo_dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 	log_close();
-	return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return rc;
 }

@@ -1,17 +1,39 @@
 #!/bin/bash
-# wpad starts, logs, and stops cleanly on SIGINT and SIGTERM, with no leaks
-# under valgrind (when the build is not sanitized).
+# wpad starts from a configuration file, logs, and stops cleanly on SIGINT
+# and SIGTERM; a missing or broken configuration is a clear error; the demo
+# connects its station to its access point; no leaks under valgrind.
 set -eu
 wpad="$WPAD_BUILD/wpad"
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out="$tmp/out"
+
+wait_for() { # pattern pid
+	for _ in $(seq 1200); do
+		grep -q "$1" "$out" && return 0
+		kill -0 "$2" 2>/dev/null || break
+		sleep 0.05
+	done
+	echo "never saw '$1'"
+	cat "$out"
+	exit 1
+}
+
+mkdir -p "$tmp/state"
+cat >"$tmp/wpad.conf" <<CONF
+[General]
+StateDirectory=$tmp/state
+[Radio r0]
+Driver=sim
+Options=radios=1
+[Station s0]
+Radio=r0
+CONF
 
 for sig in INT TERM; do
-	"$wpad" -d >"$out" 2>&1 &
+	"$wpad" -d -c "$tmp/wpad.conf" >"$out" 2>&1 &
 	pid=$!
-	# Wait for the start line instead of sleeping a guessed time.
-	for _ in $(seq 100); do grep -q starting "$out" && break; sleep 0.05; done
-	grep -q "starting" "$out" || { echo "no start line"; cat "$out"; exit 1; }
+	wait_for "station on radio r0" "$pid"
 	kill -"$sig" "$pid"
 	wait "$pid" || { echo "wpad exited $? on SIG$sig"; cat "$out"; exit 1; }
 	grep -q "shutting down" "$out" || { echo "no shutdown line"; cat "$out"; exit 1; }
@@ -19,21 +41,44 @@ for sig in INT TERM; do
 	echo "SIG$sig: clean stop"
 done
 
-# Unknown options are refused with usage and exit code 2.
-if "$wpad" --no-such-option >"$out" 2>&1; then echo "accepted a bad option"; exit 1; fi
-"$wpad" --no-such-option >/dev/null 2>&1 || rc=$?
-[ "${rc:-0}" -eq 2 ] || { echo "bad option gave exit ${rc:-0}, want 2"; exit 1; }
+# Unknown options: usage and exit code 2.
+rc=0
+"$wpad" --no-such-option >"$out" 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || { echo "bad option gave exit $rc, want 2"; exit 1; }
 grep -q Usage "$out"
+
+# A missing configuration says where it looked and what to do.
+rc=0
+"$wpad" -c "$tmp/nope.conf" >"$out" 2>&1 || rc=$?
+[ "$rc" -ne 0 ] || { echo "started without a configuration"; exit 1; }
+grep -q "wpad --demo" "$out" || { echo "no hint in:"; cat "$out"; exit 1; }
+
+# A broken one names the file and line.
+printf '[General]\nStateDirectory=%s\n[Radio r0]\nDriverr=sim\n' "$tmp/state" >"$tmp/bad.conf"
+rc=0
+"$wpad" -c "$tmp/bad.conf" >"$out" 2>&1 || rc=$?
+[ "$rc" -ne 0 ] || { echo "started with a broken configuration"; exit 1; }
+grep -q "bad.conf:4" "$out" || { echo "no file:line in:"; cat "$out"; exit 1; }
+
+# The demo: the station reaches the access point, then Ctrl-C.
+run_demo() { # prefix...
+	"$@" "$wpad" --demo >"$out" 2>&1 &
+	pid=$!
+	wait_for "CONNECTED to wpad-demo" "$pid"
+	wait_for "authorized" "$pid"
+	kill -INT "$pid"
+	wait "$pid" || { echo "demo exited $?"; cat "$out"; exit 1; }
+	grep -q "stopped" "$out"
+}
+run_demo
+echo "demo: connected and stopped cleanly"
 
 case "$WPAD_BUILD" in
 *-san) echo "sanitized build: valgrind not applicable" ;;
 *)
-	valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
-		--error-exitcode=9 "$wpad" >"$out" 2>&1 &
-	pid=$!
-	for _ in $(seq 200); do grep -q starting "$out" && break; sleep 0.05; done
-	kill -INT "$pid"
-	wait "$pid" || { echo "valgrind reported errors"; cat "$out"; exit 1; }
-	echo "valgrind: clean"
+	run_demo valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
+		--error-exitcode=9
+	if grep -q "==[0-9]*==" "$out"; then echo "valgrind:"; cat "$out"; exit 1; fi
+	echo "valgrind: demo clean"
 	;;
 esac

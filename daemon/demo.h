@@ -1,0 +1,24 @@
+/* The demo: one wpad process with two simulated radios — an access point
+ * "wpad-demo" (WPA2-Personal) and a station that connects to it — printing
+ * each step and the link state until Ctrl-C. No Wi-Fi hardware needed. */
+#ifndef WPAD_DEMO_H
+#define WPAD_DEMO_H
+
+#include <stddef.h>
+
+struct loop;
+struct wpad;
+struct wpad_observer;
+
+#define DEMO_SSID "wpad-demo"
+#define DEMO_PASSPHRASE "correct horse battery staple"
+
+/* Writes the demo's configuration (state kept in state_dir) into buf. */
+int demo_config(char *buf, size_t cap, const char *state_dir);
+/* The observer that prints the demo's story. */
+const struct wpad_observer *demo_observer(void);
+/* Starts the station's connect and the link-state ticker. */
+int demo_start(struct loop *loop, struct wpad *w);
+void demo_stop(void);
+
+#endif
