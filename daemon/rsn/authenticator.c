@@ -165,6 +165,8 @@ static void send_msg3(struct rsn_auth *sm)
 	struct wbuf w = wbuf_init(kd, sizeof(kd));
 
 	wbuf_put(&w, sm->conf.cfg.ap_rsne, sm->conf.cfg.ap_rsne_len);
+	if (sm->conf.cfg.ap_rsnxe_len)
+		wbuf_put(&w, sm->conf.cfg.ap_rsnxe, sm->conf.cfg.ap_rsnxe_len);
 	put_group_kdes(sm, &w);
 	gtk_rsc(sm, rsn_group_gtk(sm->group), rsc);
 	struct rsn_key_tx tx = {
@@ -345,7 +347,7 @@ static void on_timer(struct loop_timer *timer, void *data)
 /* ---- received frames -------------------------------------------------- */
 
 /* 12.7.6.3: the RSNE in message 2 must be the (Re)Association Request's,
- * octet for octet. */
+ * octet for octet, and so must the RSNXE (or its absence). */
 static bool msg2_rsne_matches(const struct rsn_auth *sm, const struct eapol_key *k)
 {
 	const struct rsn_config *cfg = &sm->conf.cfg;
@@ -353,8 +355,11 @@ static bool msg2_rsne_matches(const struct rsn_auth *sm, const struct eapol_key 
 
 	if (k->info.encrypted || kde_parse(k->key_data, k->key_data_len, &kde) != CODEC_OK)
 		return false;
-	return kde.n_rsn == 1 && kde.rsn_elem_len[0] == cfg->sta_rsne_len &&
-	       memcmp(kde.rsn_elem[0], cfg->sta_rsne, cfg->sta_rsne_len) == 0;
+	return kde.n_rsn == 1 &&
+	       rsn_elem_matches(kde.rsn_elem[0], kde.rsn_elem_len[0], cfg->sta_rsne,
+				cfg->sta_rsne_len) &&
+	       rsn_elem_matches(kde.rsnxe_elem, kde.rsnxe_elem_len, cfg->sta_rsnxe,
+				cfg->sta_rsnxe_len);
 }
 
 static int handle_msg2(struct rsn_auth *sm, const struct rsn_key_rx *rx)
@@ -383,7 +388,7 @@ static int handle_msg2(struct rsn_auth *sm, const struct rsn_key_rx *rx)
 		crypto_ptk_clear(&ptk);
 		log_hex("key data of message 2", k->key_data, k->key_data_len);
 		fail(sm, RSN_FAIL_IE_MISMATCH, WLAN_REASON_IE_IN_4WAY_DIFFERS,
-		     "RSN element in message 2 differs from the (Re)Association Request");
+		     "RSN element(s) in message 2 differ from the (Re)Association Request");
 		return RSN_RX_E_IE_MISMATCH;
 	}
 	sm->ptk = ptk;

@@ -130,6 +130,23 @@ static bool rsne_valid(const uint8_t *e, size_t len)
 	return ie_parse_rsn(e + 2, e[1], &rsn) == CODEC_OK;
 }
 
+/* An optional RSNXE: absent, or a whole element of ID 244. */
+static bool rsnxe_valid(const uint8_t *e, size_t len)
+{
+	if (!len)
+		return true;
+	return e && len >= 3 && len <= RSN_ELEM_MAX_LEN && e[0] == WLAN_EID_RSNX &&
+	       (size_t)e[1] + 2 == len;
+}
+
+bool rsn_elem_matches(const uint8_t *found, size_t found_len, const uint8_t *want,
+		      size_t want_len)
+{
+	if (!found)
+		return want_len == 0;
+	return found_len == want_len && memcmp(found, want, want_len) == 0;
+}
+
 static void timing_defaults(struct rsn_timing *t)
 {
 	if (!t->handshake_timeout_ms)
@@ -153,6 +170,9 @@ int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src)
 	if (!rsne_valid(src->sta_rsne, src->sta_rsne_len) ||
 	    !rsne_valid(src->ap_rsne, src->ap_rsne_len))
 		return -EINVAL;
+	if (!rsnxe_valid(src->sta_rsnxe, src->sta_rsnxe_len) ||
+	    !rsnxe_valid(src->ap_rsnxe, src->ap_rsnxe_len))
+		return -EINVAL;
 	if (src->eapol_version > EAPOL_VERSION_2010)
 		return -EINVAL;
 	dst->cfg = *src;
@@ -162,6 +182,12 @@ int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src)
 	dst->cfg.pmk = dst->pmk;
 	dst->cfg.sta_rsne = dst->sta_rsne;
 	dst->cfg.ap_rsne = dst->ap_rsne;
+	if (src->sta_rsnxe_len)
+		memcpy(dst->sta_rsnxe, src->sta_rsnxe, src->sta_rsnxe_len);
+	if (src->ap_rsnxe_len)
+		memcpy(dst->ap_rsnxe, src->ap_rsnxe, src->ap_rsnxe_len);
+	dst->cfg.sta_rsnxe = src->sta_rsnxe_len ? dst->sta_rsnxe : NULL;
+	dst->cfg.ap_rsnxe = src->ap_rsnxe_len ? dst->ap_rsnxe : NULL;
 	timing_defaults(&dst->cfg.timing);
 	return 0;
 }

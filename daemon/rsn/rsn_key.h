@@ -17,9 +17,9 @@
 #include "daemon/rsn/rsn_types.h"
 
 /* Largest EAPOL-Key frame we build: header, fixed fields, a 24-octet MIC and
- * key data (RSNE, GTK, IGTK KDEs, padding and the key wrap block). */
-#define RSN_FRAME_MAX 640
-#define RSN_KEY_DATA_MAX 512
+ * key data (RSNE, RSNXE, GTK and IGTK KDEs, padding, the key wrap block). */
+#define RSN_FRAME_MAX 1024
+#define RSN_KEY_DATA_MAX 768
 /* Plaintext key data we send: room left for padding and the wrap block. */
 #define RSN_KEY_DATA_PLAIN_MAX (RSN_KEY_DATA_MAX - 16)
 
@@ -49,6 +49,8 @@ struct rsn_conf_store {
 	uint8_t pmk[RSN_PMK_MAX_LEN];
 	uint8_t sta_rsne[RSN_ELEM_MAX_LEN];
 	uint8_t ap_rsne[RSN_ELEM_MAX_LEN];
+	uint8_t sta_rsnxe[RSN_ELEM_MAX_LEN];
+	uint8_t ap_rsnxe[RSN_ELEM_MAX_LEN];
 };
 
 /* Validates and copies src, filling in the default timers. Returns 0 or
@@ -103,6 +105,11 @@ int rsn_key_decrypt(const struct crypto_ptk *ptk, const struct rsn_key_rx *rx, u
 int rsn_ptk_derive(const struct rsn_suite *s, const struct rsn_config *cfg, const uint8_t *aa,
 		   const uint8_t *spa, const uint8_t *anonce, const uint8_t *snonce,
 		   struct crypto_ptk *ptk);
+
+/* Whether the element found in key data (NULL if none) is the configured
+ * one (len 0 if none), octet for octet. */
+bool rsn_elem_matches(const uint8_t *found, size_t found_len, const uint8_t *want,
+		      size_t want_len);
 
 /* ops->get_random if set, else the crypto DRBG. Returns 0 or -EIO. */
 int rsn_random(const struct rsn_ops *ops, void *ctx, uint8_t *buf, size_t len);

@@ -55,6 +55,13 @@ struct rsn_config {
 	size_t sta_rsne_len;
 	const uint8_t *ap_rsne; /* whole element, header included; copied */
 	size_t ap_rsne_len;
+	/* RSNXEs, likewise, when the (Re)Association Request or the Beacon
+	 * carried one; NULL/0 when not. Compared in messages 2 and 3 like the
+	 * RSNEs (their absence too), so a downgrade of e.g. SAE H2E shows. */
+	const uint8_t *sta_rsnxe;
+	size_t sta_rsnxe_len;
+	const uint8_t *ap_rsnxe;
+	size_t ap_rsnxe_len;
 	/* EAPOL protocol version of frames we send; 0: the authenticator sends
 	 * 2, the supplicant answers with the version the authenticator used. */
 	uint8_t eapol_version;

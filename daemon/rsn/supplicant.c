@@ -249,13 +249,18 @@ static int handle_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
 		return RSN_RX_E_INTERNAL;
 	}
 	note_version(sm, rx);
-	/* Key Length stays 0 in every frame a supplicant sends (12.7.6.3) */
+	/* Key data: the elements of our (Re)Association Request. Key Length
+	 * stays 0 in every frame a supplicant sends (12.7.6.3). */
+	uint8_t kd[2 * RSN_ELEM_MAX_LEN];
+	memcpy(kd, cfg->sta_rsne, cfg->sta_rsne_len);
+	if (cfg->sta_rsnxe_len)
+		memcpy(kd + cfg->sta_rsne_len, cfg->sta_rsnxe, cfg->sta_rsnxe_len);
 	struct rsn_key_tx tx = {
 		.key_info = EAPOL_KEY_INFO_PAIRWISE | EAPOL_KEY_INFO_MIC,
 		.replay_counter = k->replay_counter,
 		.nonce = sm->snonce,
-		.key_data = cfg->sta_rsne,
-		.key_data_len = cfg->sta_rsne_len,
+		.key_data = kd,
+		.key_data_len = cfg->sta_rsne_len + cfg->sta_rsnxe_len,
 	};
 	if (send_key(sm, &tx, &sm->tptk)) {
 		fail(sm, RSN_FAIL_INTERNAL, WLAN_REASON_UNSPECIFIED, "cannot build message 2");
@@ -273,15 +278,19 @@ static int handle_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
 /* ---- key data of message 3 and group message 1 ------------------------ */
 
 /* 12.7.6.4: the RSNE in message 3 must be the one of the Beacon/Probe
- * Response, octet for octet; an optional second RSNE names the pairwise
- * cipher, which must be the one we negotiated. */
+ * Response, octet for octet, and so must the RSNXE (or its absence); an
+ * optional second RSNE names the pairwise cipher, which must be the one we
+ * negotiated. */
 static bool rsne_matches(const struct rsn_supp *sm, const struct kde_set *kde)
 {
 	const struct rsn_config *cfg = &sm->conf.cfg;
 	struct ie_rsn second;
 
-	if (kde->n_rsn < 1 || kde->rsn_elem_len[0] != cfg->ap_rsne_len ||
-	    memcmp(kde->rsn_elem[0], cfg->ap_rsne, cfg->ap_rsne_len) != 0)
+	if (kde->n_rsn < 1 ||
+	    !rsn_elem_matches(kde->rsn_elem[0], kde->rsn_elem_len[0], cfg->ap_rsne,
+			      cfg->ap_rsne_len) ||
+	    !rsn_elem_matches(kde->rsnxe_elem, kde->rsnxe_elem_len, cfg->ap_rsnxe,
+			      cfg->ap_rsnxe_len))
 		return false;
 	if (kde->n_rsn < 2)
 		return true;
@@ -465,7 +474,7 @@ static int msg3_finish(struct rsn_supp *sm, const struct rsn_key_rx *rx,
 	if (!rsne_matches(sm, &kde)) {
 		log_hex("RSNE in message 3", kde.rsn_elem[0], kde.n_rsn ? kde.rsn_elem_len[0] : 0);
 		fail(sm, RSN_FAIL_IE_MISMATCH, WLAN_REASON_IE_IN_4WAY_DIFFERS,
-		     "RSN element in message 3 differs from the Beacon/Probe Response");
+		     "RSN element(s) in message 3 differ from the Beacon/Probe Response");
 		return RSN_RX_E_IE_MISMATCH;
 	}
 	if (send_msg4(sm, rx, ptk)) {

@@ -37,7 +37,7 @@
 #include "daemon/rsn/rsn_key.h"
 #include "daemon/rsn/supplicant.h"
 
-#define FZ_FRAME_MAX 640
+#define FZ_FRAME_MAX 1024
 #define FZ_QUEUE 16
 #define FZ_MAX_RECORDS 16
 

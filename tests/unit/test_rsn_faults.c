@@ -438,6 +438,39 @@ START_TEST(rsne_mismatch_in_msg2)
 }
 END_TEST
 
+/* RSNXE: carried and compared like the RSNE; a downgrade (the element
+ * dropped from the Beacon or the association request) fails the handshake. */
+START_TEST(rsnxe_mismatch)
+{
+	static const struct {
+		uint32_t sta_sent, sta_seen_by_ap, ap_sent, ap_seen_by_sta;
+		bool sta_fails;
+	} cases[] = {
+		{ 0x20, 0x20, 0x20, 0x00, true },  /* AP sends one, beacon had none */
+		{ 0x20, 0x20, 0x00, 0x20, true },  /* beacon had one, message 3 none */
+		{ 0x20, 0x20, 0x20, 0x60, true },  /* different bits */
+		{ 0x20, 0x00, 0x20, 0x20, false }, /* STA sends one it did not assoc with */
+		{ 0x00, 0x20, 0x20, 0x20, false }, /* association had one, message 2 none */
+	};
+	struct shim_cfg c;
+	struct shim s;
+
+	shim_cfg_default(&c, RSN_AKM_SAE);
+	c.sta_rsnxe_sent = cases[_i].sta_sent;
+	c.sta_rsnxe_seen_by_ap = cases[_i].sta_seen_by_ap;
+	c.ap_rsnxe_sent = cases[_i].ap_sent;
+	c.ap_rsnxe_seen_by_sta = cases[_i].ap_seen_by_sta;
+	shim_init(&s, &c);
+	shim_start(&s);
+	ck_assert(shim_run(&s, shim_any_failed, 1000));
+	struct shim_side *failed = cases[_i].sta_fails ? &s.sta_side : &s.ap_side;
+	ck_assert_int_eq(failed->failure.reason, RSN_FAIL_IE_MISMATCH);
+	ck_assert_uint_eq(failed->failure.ieee_reason, WLAN_REASON_IE_IN_4WAY_DIFFERS);
+	ck_assert_uint_eq(s.sta_side.ptk_installs + s.ap_side.ptk_installs, 0);
+	shim_free(&s);
+}
+END_TEST
+
 START_TEST(install_failure_fails_handshake)
 {
 	struct shim s;
@@ -612,6 +645,7 @@ Suite *make_rsn_faults_suite(void)
 	tcase_add_test(failures, bad_msg3_mic_means_wrong_passphrase);
 	tcase_add_test(failures, rsne_mismatch_in_msg3);
 	tcase_add_test(failures, rsne_mismatch_in_msg2);
+	tcase_add_loop_test(failures, rsnxe_mismatch, 0, 5);
 	tcase_add_test(failures, install_failure_fails_handshake);
 	tcase_add_test(failures, failure_callback_may_free);
 	tcase_add_test(timers, authenticator_retransmits_msg1_then_gives_up);

@@ -98,6 +98,22 @@ static bool sta_gtk_twice(struct shim *s)
 	return s->ap_side.group_completes >= 1;
 }
 
+START_TEST(handshake_with_rsnxe)
+{
+	struct shim_cfg c;
+	struct shim s;
+
+	shim_cfg_default(&c, RSN_AKM_SAE);
+	c.sta_rsnxe_sent = c.sta_rsnxe_seen_by_ap = 0x20; /* SAE hash-to-element */
+	c.ap_rsnxe_sent = c.ap_rsnxe_seen_by_sta = 0x20;
+	shim_init(&s, &c);
+	shim_start(&s);
+	ck_assert(shim_run(&s, shim_both_complete, 1000));
+	assert_established(&s);
+	shim_free(&s);
+}
+END_TEST
+
 START_TEST(group_rekey_installs_new_gtk)
 {
 	struct shim_cfg c;
@@ -263,6 +279,7 @@ Suite *make_rsn_handshake_suite(void)
 	tcase_add_loop_test(tc, handshake_completes, 0,
 			    (int)(sizeof(variants) / sizeof(variants[0])));
 	tcase_add_test(tc, handshake_with_mfp_installs_igtk);
+	tcase_add_test(tc, handshake_with_rsnxe);
 	tcase_add_test(tc, group_rekey_installs_new_gtk);
 	tcase_add_test(tc, ptk_rekey_replaces_tk_once);
 	tcase_add_test(tc, gtk_changed_during_handshake_is_sent_after);

@@ -207,6 +207,17 @@ size_t shim_rsne(uint8_t *out, uint32_t akm, uint32_t pairwise, uint16_t capab,
 	return w.len;
 }
 
+/* An RSNXE with capab, or nothing for 0. out holds 8. */
+static size_t shim_rsnxe(uint8_t *out, uint32_t capab)
+{
+	struct wbuf w = wbuf_init(out, 8);
+
+	if (!capab)
+		return 0;
+	ck_assert_int_eq(ie_build_rsnxe(&w, capab), 0);
+	return w.len;
+}
+
 void shim_cfg_default(struct shim_cfg *c, uint32_t akm)
 {
 	*c = (struct shim_cfg){
@@ -228,6 +239,7 @@ void shim_init(struct shim *s, const struct shim_cfg *c)
 {
 	uint8_t sta_pmk[32], ap_pmk[32];
 	uint8_t sta_sent[64], sta_seen[64], ap_sent[64], ap_seen[64];
+	uint8_t x_sta_sent[8], x_sta_seen[8], x_ap_sent[8], x_ap_seen[8];
 	struct rsn_config sc = {
 		.akm = c->akm,
 		.pairwise_cipher = c->pairwise,
@@ -255,7 +267,16 @@ void shim_init(struct shim *s, const struct shim_cfg *c)
 	sc.ap_rsne_len = shim_rsne(ap_seen, c->akm, c->pairwise, c->ap_capab_seen_by_sta,
 				   c->group_mgmt);
 
+	sc.sta_rsnxe = x_sta_sent;
+	sc.sta_rsnxe_len = shim_rsnxe(x_sta_sent, c->sta_rsnxe_sent);
+	sc.ap_rsnxe = x_ap_seen;
+	sc.ap_rsnxe_len = shim_rsnxe(x_ap_seen, c->ap_rsnxe_seen_by_sta);
+
 	ac.pmk = ap_pmk;
+	ac.sta_rsnxe = x_sta_seen;
+	ac.sta_rsnxe_len = shim_rsnxe(x_sta_seen, c->sta_rsnxe_seen_by_ap);
+	ac.ap_rsnxe = x_ap_sent;
+	ac.ap_rsnxe_len = shim_rsnxe(x_ap_sent, c->ap_rsnxe_sent);
 	memcpy(ac.own_addr, shim_ap_addr, 6);
 	memcpy(ac.peer_addr, shim_sta_addr, 6);
 	ac.sta_rsne = sta_seen;

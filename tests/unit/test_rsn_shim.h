@@ -16,7 +16,7 @@
 #include "daemon/rsn/group.h"
 #include "daemon/rsn/supplicant.h"
 
-#define SHIM_FRAME_MAX 640
+#define SHIM_FRAME_MAX 1024
 #define SHIM_QUEUE 256
 #define SHIM_LOG 8
 #define SHIM_SENDS 32
@@ -104,6 +104,9 @@ struct shim_cfg {
 	 * request; what the AP advertises vs. what the STA saw in the beacon */
 	uint16_t sta_capab_sent, sta_capab_seen_by_ap;
 	uint16_t ap_capab_sent, ap_capab_seen_by_sta;
+	/* RSNXE capability bits in the same four places; 0: no RSNXE */
+	uint32_t sta_rsnxe_sent, sta_rsnxe_seen_by_ap;
+	uint32_t ap_rsnxe_sent, ap_rsnxe_seen_by_sta;
 	struct rsn_timing timing;
 };
 
