@@ -33,8 +33,7 @@
 #define MAX_SENDS 16 /* the cap rsn_conf_copy() puts on max_attempts */
 
 struct rsn_auth {
-	struct loop *loop;
-	struct loop_timer *timer;
+	struct loop_timer *timer; /* on the loop given at creation */
 	struct rsn_conf_store conf;
 	struct rsn_suite suite;
 	struct rsn_ops ops;
@@ -612,7 +611,6 @@ struct rsn_auth *rsn_auth_new(struct loop *loop, const struct rsn_config *cfg,
 		free(sm);
 		return NULL;
 	}
-	sm->loop = loop;
 	sm->ops = *ops;
 	sm->ctx = ctx;
 	sm->group = group;

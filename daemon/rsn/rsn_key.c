@@ -28,15 +28,6 @@ const char *rsn_addr_str(const uint8_t addr[RSN_ADDR_LEN], char buf[RSN_ADDR_STR
 	return buf;
 }
 
-bool rsn_nonzero(const uint8_t *p, size_t len)
-{
-	uint8_t acc = 0;
-
-	for (size_t i = 0; i < len; i++)
-		acc |= p[i];
-	return acc != 0;
-}
-
 size_t rsn_cipher_key_len(uint32_t cipher)
 {
 	switch (cipher) {

@@ -114,6 +114,4 @@ bool rsn_elem_matches(const uint8_t *found, size_t found_len, const uint8_t *wan
 /* ops->get_random if set, else the crypto DRBG. Returns 0 or -EIO. */
 int rsn_random(const struct rsn_ops *ops, void *ctx, uint8_t *buf, size_t len);
 
-bool rsn_nonzero(const uint8_t *p, size_t len);
-
 #endif

@@ -46,8 +46,7 @@ struct installed_key {
 };
 
 struct rsn_supp {
-	struct loop *loop;
-	struct loop_timer *timer;
+	struct loop_timer *timer; /* on the loop given at creation */
 	struct rsn_conf_store conf;
 	struct rsn_suite suite;
 	struct rsn_ops ops;
@@ -675,7 +674,6 @@ struct rsn_supp *rsn_supp_new(struct loop *loop, const struct rsn_config *cfg,
 		destroy(sm);
 		return NULL;
 	}
-	sm->loop = loop;
 	sm->ops = *ops;
 	sm->ctx = ctx;
 	sm->eapol_version = cfg->eapol_version ? cfg->eapol_version : EAPOL_VERSION_2004;
