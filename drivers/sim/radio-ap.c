@@ -245,21 +245,21 @@ int sim_stop_ap(void *priv, uint32_t ifindex)
 	return 0;
 }
 
-bool sim_ap_probe_offload(struct sim_iface *ifc, const struct sim_hdr *h)
+bool sim_ap_probe_offload(struct sim_iface *ifc, const struct mgmt_frame *m)
 {
 	struct sim_ap *ap = &ifc->ap;
 	struct ie_elem ssid;
 	uint8_t frame[SIM_MAX_FRAME];
 	if (!ap->probe_resp)
 		return false;
-	if (!ie_find(h->body, h->body_len, WLAN_EID_SSID, &ssid))
+	if (!ie_find(m->ies, m->ies_len, WLAN_EID_SSID, &ssid))
 		return true; /* not a valid probe request: nothing to answer */
 	bool wildcard = ssid.len == 0;
 	bool match = ssid.len == ap->ssid.len && memcmp(ssid.data, ap->ssid.ssid, ssid.len) == 0;
 	if (!(match || (wildcard && !ap->hidden)))
 		return true;
 	memcpy(frame, ap->probe_resp, ap->probe_resp_len);
-	memcpy(frame + 4, h->a2, SIM_ADDR_LEN); /* DA: whoever asked */
+	memcpy(frame + 4, m->sa, SIM_ADDR_LEN); /* DA: whoever asked */
 	put_tsf(ifc, frame, ap->probe_resp_len);
 	sim_tx_enqueue(ifc, SIM_TXQ_MGMT, SIM_TXF_QUIET, frame, ap->probe_resp_len,
 		       ifc->oper_freq, false, false, 0, 0);

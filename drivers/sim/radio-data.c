@@ -3,6 +3,8 @@
  * peer is authorized only EAPOL (ethertype 0x888e) passes. */
 #define LOG_TAG "sim"
 #include "drivers/sim/radio.h"
+#include "daemon/codec/codec_err.h"
+#include "daemon/codec/frame.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 
@@ -72,18 +74,18 @@ static size_t build(struct sim_iface *ifc, uint8_t *out, size_t cap, const uint8
 {
 	struct wbuf w = wbuf_init(out, cap);
 	bool sta = ifc->type == DRIVER_IFTYPE_STATION;
-	uint16_t fc = IEEE80211_FC(IEEE80211_FTYPE_DATA, IEEE80211_STYPE_QOS_DATA) |
-		      (sta ? IEEE80211_FC_TODS : IEEE80211_FC_FROMDS);
-	uint16_t qc = tid;
+	struct data_hdr h = {
+		.fc = IEEE80211_FC(IEEE80211_FTYPE_DATA, IEEE80211_STYPE_QOS_DATA) |
+		      (sta ? IEEE80211_FC_TODS : IEEE80211_FC_FROMDS),
+		.addr1 = sta ? ifc->mlme.bssid : dst, /* RA */
+		.addr2 = ifc->addr,                   /* TA */
+		.addr3 = sta ? dst : src,
+		.qos_ctrl = tid,
+	};
 	if (sim_addr_is_group(dst))
-		qc |= 0x0020; /* Ack Policy: No Ack */
-	wbuf_le16(&w, fc);
-	wbuf_le16(&w, 0);
-	wbuf_put(&w, sta ? ifc->mlme.bssid : dst, SIM_ADDR_LEN); /* RA */
-	wbuf_put(&w, ifc->addr, SIM_ADDR_LEN);                   /* TA */
-	wbuf_put(&w, sta ? dst : src, SIM_ADDR_LEN);
-	wbuf_le16(&w, 0);
-	wbuf_le16(&w, qc);
+		h.qos_ctrl |= 0x0020; /* Ack Policy: No Ack */
+	if (data_hdr_build(&w, &h) != CODEC_OK)
+		return 0;
 	wbuf_put(&w, llc_snap, sizeof(llc_snap));
 	wbuf_be16(&w, ethertype);
 	wbuf_put(&w, payload, len);

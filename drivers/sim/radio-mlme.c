@@ -14,6 +14,8 @@
  */
 #define LOG_TAG "sim"
 #include "drivers/sim/radio.h"
+#include "daemon/codec/codec_err.h"
+#include "daemon/codec/frame.h"
 #include "daemon/codec/ie.h"
 #include "daemon/codec/ie_basic.h"
 #include "daemon/codec/ie_ht.h"
@@ -214,20 +216,19 @@ bool sim_mlme_connected(const struct sim_iface *ifc)
 
 /* ---- frames from the BSS ---- */
 
-static void rx_auth(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+static void rx_auth(struct sim_iface *ifc, const struct mgmt_frame *f, const uint8_t *frame,
 		    size_t len)
 {
 	struct sim_mlme *m = &ifc->mlme;
-	if (m->state != SIM_MLME_AUTHENTICATING || h->body_len < 6 ||
-	    get_le16(h->body) != m->alg)
+	const struct mgmt_auth *a = &f->u.auth;
+	if (m->state != SIM_MLME_AUTHENTICATING || f->protected_frame || a->alg != m->alg)
 		return;
-	uint16_t seq = get_le16(h->body + 2), status = get_le16(h->body + 4);
 	emit_mlme(ifc, DRIVER_EV_AUTH, frame, len, false, false);
-	if (m->alg == WLAN_AUTH_SAE && !(seq == 2 && status == WLAN_STATUS_SUCCESS)) {
+	if (m->alg == WLAN_AUTH_SAE && !(a->seq == 2 && a->status == WLAN_STATUS_SUCCESS)) {
 		/* A commit, or a refusal the SME may answer (anti-clogging
 		 * token, another group): it calls authenticate() again. */
 		drop_request(m);
-	} else if (status == WLAN_STATUS_SUCCESS) {
+	} else if (a->status == WLAN_STATUS_SUCCESS) {
 		struct sim_peer *p = sim_peer_get(ifc, m->bssid);
 		if (p)
 			p->flags |= DRIVER_STA_AUTHENTICATED;
@@ -238,71 +239,69 @@ static void rx_auth(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_
 	}
 }
 
-static void rx_assoc_resp(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
-			  size_t len)
+static void rx_assoc_resp(struct sim_iface *ifc, const struct mgmt_frame *f,
+			  const uint8_t *frame, size_t len)
 {
 	struct sim_mlme *m = &ifc->mlme;
-	if (m->state != SIM_MLME_ASSOCIATING || h->body_len < 6)
+	if (m->state != SIM_MLME_ASSOCIATING)
 		return;
-	uint16_t status = get_le16(h->body + 2);
 	emit_mlme(ifc, DRIVER_EV_ASSOC, frame, len, false, false);
-	if (status != WLAN_STATUS_SUCCESS) {
+	if (f->u.assoc_resp.status != WLAN_STATUS_SUCCESS) {
 		enter_state(ifc, SIM_MLME_AUTHENTICATED);
 		return;
 	}
-	m->aid = get_le16(h->body + 4) & WLAN_AID_MASK;
+	m->aid = f->u.assoc_resp.aid;
 	struct sim_peer *p = sim_peer_get(ifc, m->bssid);
 	if (p)
 		p->flags = DRIVER_STA_AUTHENTICATED | DRIVER_STA_ASSOCIATED;
 	enter_state(ifc, SIM_MLME_ASSOCIATED);
 }
 
-static void rx_leave(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+static void rx_leave(struct sim_iface *ifc, const struct mgmt_frame *f, const uint8_t *frame,
 		     size_t len)
 {
-	bool deauth = h->subtype == IEEE80211_STYPE_DEAUTH;
+	bool deauth = f->subtype == IEEE80211_STYPE_DEAUTH;
 	if (ifc->mlme.state == SIM_MLME_IDLE || (!deauth && ifc->mlme.state != SIM_MLME_ASSOCIATED))
 		return;
 	log_info("%s: %s by the BSS (reason %u)", ifc->name,
-		 deauth ? "deauthenticated" : "disassociated",
-		 h->body_len >= 2 ? get_le16(h->body) : 0);
+		 deauth ? "deauthenticated" : "disassociated", f->u.reason);
 	emit_mlme(ifc, deauth ? DRIVER_EV_DEAUTH : DRIVER_EV_DISASSOC, frame, len, false, false);
 	forget_bss(ifc);
 	enter_state(ifc, SIM_MLME_IDLE);
 }
 
-void sim_mlme_rx(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+void sim_mlme_rx(struct sim_iface *ifc, const struct mgmt_frame *f, const uint8_t *frame,
 		 size_t len, const struct sim_rx *rx)
 {
 	struct sim_mlme *m = &ifc->mlme;
 	bool from_bss = m->state != SIM_MLME_IDLE &&
-			memcmp(h->a2, m->bssid, SIM_ADDR_LEN) == 0 &&
-			memcmp(h->a3, m->bssid, SIM_ADDR_LEN) == 0;
+			memcmp(f->sa, m->bssid, SIM_ADDR_LEN) == 0 &&
+			memcmp(f->bssid, m->bssid, SIM_ADDR_LEN) == 0;
 	if (!from_bss) {
-		if (h->subtype != IEEE80211_STYPE_BEACON && h->subtype != IEEE80211_STYPE_PROBE_RESP)
-			sim_rx_mgmt_up(ifc, h, frame, len, rx);
+		if (f->subtype != IEEE80211_STYPE_BEACON && f->subtype != IEEE80211_STYPE_PROBE_RESP)
+			sim_rx_mgmt_up(ifc, f, frame, len, rx);
 		return;
 	}
-	switch (h->subtype) {
+	switch (f->subtype) {
 	case IEEE80211_STYPE_BEACON:
 		m->last_beacon_us = loop_now_us();
 		m->loss_reported = false;
-		if (h->body_len >= 10 && get_le16(h->body + 8) >= 1)
-			m->beacon_int = get_le16(h->body + 8);
+		if (f->u.beacon.beacon_int >= 1)
+			m->beacon_int = f->u.beacon.beacon_int;
 		return;
 	case IEEE80211_STYPE_AUTH:
-		rx_auth(ifc, h, frame, len);
+		rx_auth(ifc, f, frame, len);
 		return;
 	case IEEE80211_STYPE_ASSOC_RESP:
 	case IEEE80211_STYPE_REASSOC_RESP:
-		rx_assoc_resp(ifc, h, frame, len);
+		rx_assoc_resp(ifc, f, frame, len);
 		return;
 	case IEEE80211_STYPE_DEAUTH:
 	case IEEE80211_STYPE_DISASSOC:
-		rx_leave(ifc, h, frame, len);
+		rx_leave(ifc, f, frame, len);
 		return;
 	default:
-		sim_rx_mgmt_up(ifc, h, frame, len, rx);
+		sim_rx_mgmt_up(ifc, f, frame, len, rx);
 		return;
 	}
 }
@@ -323,25 +322,30 @@ static int set_request(struct sim_mlme *m, const uint8_t *frame, size_t len)
 
 static int build_auth(struct sim_iface *ifc, const struct driver_auth_params *p, struct wbuf *w)
 {
-	sim_mgmt_hdr(w, IEEE80211_STYPE_AUTH, p->bssid, ifc->addr, p->bssid);
-	wbuf_le16(w, (uint16_t)p->alg);
+	struct mgmt_frame f;
+	mgmt_init(&f, IEEE80211_STYPE_AUTH, p->bssid, ifc->addr, p->bssid);
+	f.u.auth.alg = (uint16_t)p->alg;
 	switch (p->alg) {
 	case DRIVER_AUTH_SAE:
 		if (!p->auth_data || p->auth_data_len < 4)
 			return -EINVAL; /* transaction sequence and status come first */
-		wbuf_put(w, p->auth_data, p->auth_data_len);
+		f.u.auth.seq = get_le16(p->auth_data);
+		f.u.auth.status = get_le16(p->auth_data + 2);
+		f.u.auth.sae_body = p->auth_data + 4;
+		f.u.auth.sae_len = p->auth_data_len - 4;
 		break;
 	case DRIVER_AUTH_OPEN:
 	case DRIVER_AUTH_FT:
-		wbuf_le16(w, 1);
-		wbuf_le16(w, WLAN_STATUS_SUCCESS);
-		if (p->auth_data_len && p->auth_data)
-			wbuf_put(w, p->auth_data, p->auth_data_len);
+		f.u.auth.seq = 1;
+		f.ies = p->auth_data_len ? p->auth_data : NULL; /* FT elements */
+		f.ies_len = f.ies ? p->auth_data_len : 0;
 		break;
 	case DRIVER_AUTH_SHARED_KEY:
 	default:
 		return -EOPNOTSUPP; /* WEP is not simulated */
 	}
+	if (mgmt_build(w, &f) != CODEC_OK)
+		return -EMSGSIZE;
 	if (p->ies_len && p->ies)
 		wbuf_put(w, p->ies, p->ies_len);
 	return w->bad ? -EMSGSIZE : 0;
@@ -432,12 +436,14 @@ static int build_assoc(struct sim_iface *ifc, const struct driver_assoc_params *
 		capab |= WLAN_CAPAB_PRIVACY;
 	if (p->freq_mhz < 5000)
 		capab |= WLAN_CAPAB_SHORT_SLOT_TIME;
-	sim_mgmt_hdr(w, p->prev_bssid ? IEEE80211_STYPE_REASSOC_REQ : IEEE80211_STYPE_ASSOC_REQ,
-		     p->bssid, ifc->addr, p->bssid);
-	wbuf_le16(w, capab);
-	wbuf_le16(w, SIM_LISTEN_INTERVAL);
-	if (p->prev_bssid)
-		wbuf_put(w, p->prev_bssid, SIM_ADDR_LEN);
+	struct mgmt_frame f;
+	mgmt_init(&f, p->prev_bssid ? IEEE80211_STYPE_REASSOC_REQ : IEEE80211_STYPE_ASSOC_REQ,
+		  p->bssid, ifc->addr, p->bssid);
+	f.u.assoc_req.capab = capab;
+	f.u.assoc_req.listen_interval = SIM_LISTEN_INTERVAL;
+	f.u.assoc_req.current_ap = p->prev_bssid;
+	if (mgmt_build(w, &f) != CODEC_OK)
+		return -EMSGSIZE;
 	ie_build_ssid(w, p->ssid.ssid, p->ssid.len > 32 ? 32 : p->ssid.len);
 	ie_build_supp_rates(w, rates, n);
 	ie_build_ext_rates(w, rates, n);
@@ -500,8 +506,10 @@ int sim_deauthenticate(void *priv, uint32_t ifindex, const uint8_t *bssid,
 	if (m->state == SIM_MLME_IDLE || (bssid && memcmp(bssid, m->bssid, SIM_ADDR_LEN) != 0))
 		return -ENOTCONN;
 	struct wbuf w = wbuf_init(frame, sizeof(frame));
-	sim_mgmt_hdr(&w, IEEE80211_STYPE_DEAUTH, m->bssid, ifc->addr, m->bssid);
-	wbuf_le16(&w, reason);
+	struct mgmt_frame f;
+	mgmt_init(&f, IEEE80211_STYPE_DEAUTH, m->bssid, ifc->addr, m->bssid);
+	f.u.reason = reason;
+	mgmt_build(&w, &f);
 	if (ifc->up)
 		sim_tx_enqueue(ifc, SIM_TXQ_MGMT, SIM_TXF_QUIET, frame, w.len, m->freq, false,
 			       false, 0, 0);

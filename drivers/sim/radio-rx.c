@@ -9,6 +9,8 @@
  */
 #define LOG_TAG "sim"
 #include "drivers/sim/radio.h"
+#include "daemon/codec/codec_err.h"
+#include "daemon/codec/frame.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
@@ -28,10 +30,9 @@ static bool for_us(const struct sim_iface *ifc, const uint8_t *a1)
 }
 
 /* Retransmissions of a frame already received (802.11-2020 10.3.2.14). */
-static bool duplicate(struct sim_peer *p, const struct sim_hdr *h, unsigned slot)
+static bool duplicate(struct sim_peer *p, uint16_t fc, uint16_t seq, unsigned slot)
 {
-	uint16_t seq = h->seq_ctrl;
-	if (h->retry && p->seq_valid[slot] && p->last_seq[slot] == seq)
+	if ((fc & IEEE80211_FC_RETRY) && p->seq_valid[slot] && p->last_seq[slot] == seq)
 		return true;
 	p->last_seq[slot] = seq;
 	p->seq_valid[slot] = true;
@@ -95,13 +96,13 @@ static void emit_mgmt(struct sim_iface *ifc, const uint8_t *frame, size_t len,
 	sim_emit(ifc->sim, &ev);
 }
 
-bool sim_rx_mgmt_up(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+bool sim_rx_mgmt_up(struct sim_iface *ifc, const struct mgmt_frame *m, const uint8_t *frame,
 		    size_t len, const struct sim_rx *rx)
 {
-	uint16_t type = h->fc & 0x00fc;
+	uint16_t type = m->fc & 0x00fc;
 	for (const struct sim_mgmt_reg *r = ifc->regs; r; r = r->next) {
-		if (r->frame_type != type || r->match_len > h->body_len ||
-		    (r->match_len && memcmp(r->match, h->body, r->match_len) != 0))
+		if (r->frame_type != type || r->match_len > m->body_len ||
+		    (r->match_len && memcmp(r->match, m->body, r->match_len) != 0))
 			continue;
 		emit_mgmt(ifc, frame, len, rx);
 		return true;
@@ -111,113 +112,80 @@ bool sim_rx_mgmt_up(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_
 
 /* ---- management frames ---- */
 
-static bool ap_wants(struct sim_iface *ifc, const struct sim_hdr *h)
+static bool ap_wants(struct sim_iface *ifc, const struct mgmt_frame *m)
 {
-	bool bssid_ok = memcmp(h->a3, ifc->addr, SIM_ADDR_LEN) == 0;
-	if (h->subtype == IEEE80211_STYPE_PROBE_REQ || h->subtype == IEEE80211_STYPE_ACTION ||
-	    h->subtype == IEEE80211_STYPE_ACTION_NO_ACK)
-		return bssid_ok || sim_addr_is_group(h->a3); /* wildcard BSSID */
+	bool bssid_ok = memcmp(m->bssid, ifc->addr, SIM_ADDR_LEN) == 0;
+	if (m->subtype == IEEE80211_STYPE_PROBE_REQ || m->subtype == IEEE80211_STYPE_ACTION ||
+	    m->subtype == IEEE80211_STYPE_ACTION_NO_ACK)
+		return bssid_ok || sim_addr_is_group(m->bssid); /* wildcard BSSID */
 	return bssid_ok;
 }
 
-/* Octets of fixed fields each management subtype must carry before its
- * elements (802.11-2020 9.3.3); a shorter body is malformed. */
-static size_t fixed_len(uint8_t subtype)
-{
-	switch (subtype) {
-	case IEEE80211_STYPE_BEACON:
-	case IEEE80211_STYPE_PROBE_RESP:
-		return 12;
-	case IEEE80211_STYPE_AUTH:
-	case IEEE80211_STYPE_ASSOC_RESP:
-	case IEEE80211_STYPE_REASSOC_RESP:
-		return 6;
-	case IEEE80211_STYPE_ASSOC_REQ:
-		return 4;
-	case IEEE80211_STYPE_REASSOC_REQ:
-		return 10;
-	case IEEE80211_STYPE_DEAUTH:
-	case IEEE80211_STYPE_DISASSOC:
-		return 2;
-	case IEEE80211_STYPE_ACTION:
-	case IEEE80211_STYPE_ACTION_NO_ACK:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-static void rx_mgmt(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+/* A management frame that daemon/codec's parser accepted: fixed fields
+ * present, elements well framed. */
+static void rx_mgmt(struct sim_iface *ifc, const struct mgmt_frame *m, const uint8_t *frame,
 		    size_t len, const struct sim_rx *rx)
 {
-	if (h->body_len < fixed_len(h->subtype) && !h->protected_frame) {
-		ifc->stats.rx_malformed++;
-		return;
-	}
-	bool bcn = h->subtype == IEEE80211_STYPE_BEACON ||
-		   h->subtype == IEEE80211_STYPE_PROBE_RESP;
+	bool bcn = m->subtype == IEEE80211_STYPE_BEACON ||
+		   m->subtype == IEEE80211_STYPE_PROBE_RESP;
 	if (bcn)
-		sim_scan_rx(ifc, h, rx);
-	if (!for_us(ifc, h->a1)) {
+		sim_scan_rx(ifc, m, rx);
+	if (!for_us(ifc, m->da)) {
 		ifc->stats.rx_not_for_us++;
 		return;
 	}
-	struct sim_peer *p = sim_peer_find(ifc, h->a2);
+	struct sim_peer *p = sim_peer_find(ifc, m->sa);
 	if (p) {
-		if (duplicate(p, h, SIM_MGMT_SEQ_SLOT)) {
+		if (duplicate(p, m->fc, m->seq_ctrl, SIM_MGMT_SEQ_SLOT)) {
 			ifc->stats.rx_duplicate++;
 			return;
 		}
 		touch(p, rx);
 	}
-	if (h->protected_frame && h->subtype != IEEE80211_STYPE_AUTH) {
+	if (m->protected_frame && m->subtype != IEEE80211_STYPE_AUTH) {
 		ifc->stats.rx_no_key++; /* management frame protection is not simulated */
 		return;
 	}
 	if (ifc->type == DRIVER_IFTYPE_STATION) {
-		sim_mlme_rx(ifc, h, frame, len, rx);
+		sim_mlme_rx(ifc, m, frame, len, rx);
 		return;
 	}
-	if (!ap_wants(ifc, h)) {
+	if (!ap_wants(ifc, m)) {
 		ifc->stats.rx_not_for_us++;
 		return;
 	}
-	if (h->subtype == IEEE80211_STYPE_PROBE_REQ && ifc->ap.started &&
-	    sim_ap_probe_offload(ifc, h))
+	if (m->subtype == IEEE80211_STYPE_PROBE_REQ && ifc->ap.started &&
+	    sim_ap_probe_offload(ifc, m))
 		return;
 	if (!bcn)
-		sim_rx_mgmt_up(ifc, h, frame, len, rx);
+		sim_rx_mgmt_up(ifc, m, frame, len, rx);
 }
 
 /* ---- data frames ---- */
 
-/* Resolves addressing for the interface's role: the peer that sent it and
- * the DA/SA of the MSDU. Returns false (counted) when the frame is not ours
- * to take. */
-static bool data_route(struct sim_iface *ifc, const struct sim_hdr *h, struct sim_peer **peer,
-		       const uint8_t **da, const uint8_t **sa)
+/* Resolves addressing for the interface's role: the peer that sent it.
+ * Returns false (counted) when the frame is not ours to take. */
+static bool data_route(struct sim_iface *ifc, const struct data_hdr *d, struct sim_peer **peer)
 {
 	bool sta = ifc->type == DRIVER_IFTYPE_STATION;
-	if (!for_us(ifc, h->a1) || h->to_ds == h->from_ds || h->to_ds == sta) {
+	if (!for_us(ifc, d->ra) || d->to_ds == d->from_ds || d->to_ds == sta) {
 		ifc->stats.rx_not_for_us++;
 		return false;
 	}
-	*peer = sim_peer_find(ifc, h->a2);
+	*peer = sim_peer_find(ifc, d->ta);
 	bool associated = *peer && ((*peer)->flags & DRIVER_STA_ASSOCIATED);
 	if (sta)
 		associated = associated && ifc->mlme.state == SIM_MLME_ASSOCIATED &&
-			     memcmp(h->a2, ifc->mlme.bssid, SIM_ADDR_LEN) == 0;
+			     memcmp(d->ta, ifc->mlme.bssid, SIM_ADDR_LEN) == 0;
 	if (!associated) {
 		ifc->stats.rx_class3++;
 		return false;
 	}
-	*da = sta ? h->a1 : h->a3;
-	*sa = sta ? h->a3 : h->a2;
-	if (sta && memcmp(*sa, ifc->addr, SIM_ADDR_LEN) == 0) {
+	if (sta && memcmp(d->sa, ifc->addr, SIM_ADDR_LEN) == 0) {
 		ifc->stats.rx_not_for_us++; /* our own broadcast, relayed by the AP */
 		return false;
 	}
-	if (!sta && memcmp(h->a1, ifc->addr, SIM_ADDR_LEN) != 0) {
+	if (!sta && memcmp(d->ra, ifc->addr, SIM_ADDR_LEN) != 0) {
 		ifc->stats.rx_not_for_us++; /* an AP takes only frames sent to its BSSID */
 		return false;
 	}
@@ -225,31 +193,35 @@ static bool data_route(struct sim_iface *ifc, const struct sim_hdr *h, struct si
 }
 
 static struct sim_key *rx_key(struct sim_iface *ifc, struct sim_peer *peer,
-			      const struct sim_hdr *h)
+			      const struct data_hdr *d)
 {
-	int kid = sim_key_id_of(h->body, h->body_len);
+	int kid = sim_key_id_of(d->body, d->body_len);
 	if (kid < 0)
 		return NULL;
-	struct sim_key *k = sim_addr_is_group(h->a1) ? &ifc->group[kid]
+	struct sim_key *k = sim_addr_is_group(d->ra) ? &ifc->group[kid]
 			    : kid <= 1		      ? &peer->ptk[kid]
 						      : NULL;
 	return k && k->used ? k : NULL;
 }
 
+static unsigned rx_slot(const struct data_hdr *d)
+{
+	return d->qos ? d->tid : SIM_RX_SLOT_NONQOS;
+}
+
 /* Decrypts a protected frame into plain. Returns the plaintext length, or
  * -1 when the frame was dropped (and counted). */
-static ssize_t unprotect(struct sim_iface *ifc, struct sim_peer *peer, const struct sim_hdr *h,
+static ssize_t unprotect(struct sim_iface *ifc, struct sim_peer *peer, const struct data_hdr *d,
 			 const uint8_t *frame, size_t len, uint8_t *plain)
 {
-	struct sim_key *k = rx_key(ifc, peer, h);
+	struct sim_key *k = rx_key(ifc, peer, d);
 	size_t plain_len = 0;
 	if (!k) {
 		ifc->stats.rx_no_key++;
 		peer->rx_dropped_decrypt++;
 		return -1;
 	}
-	unsigned slot = h->qos ? h->tid : SIM_RX_SLOT_NONQOS;
-	switch (sim_key_decrypt(k, frame, len, h->hdr_len, slot, plain, &plain_len)) {
+	switch (sim_key_decrypt(k, frame, len, d->hdr_len, rx_slot(d), plain, &plain_len)) {
 	case SIM_RX_OK:
 		return (ssize_t)plain_len;
 	case SIM_RX_REPLAY:
@@ -270,9 +242,9 @@ static ssize_t unprotect(struct sim_iface *ifc, struct sim_peer *peer, const str
 
 /* A key exists that this frame should have been protected with. */
 static bool expects_protection(struct sim_iface *ifc, struct sim_peer *peer,
-			       const struct sim_hdr *h)
+			       const struct data_hdr *d)
 {
-	if (sim_addr_is_group(h->a1)) {
+	if (sim_addr_is_group(d->ra)) {
 		for (int i = 0; i < 4; i++)
 			if (ifc->group[i].used)
 				return true;
@@ -281,8 +253,8 @@ static bool expects_protection(struct sim_iface *ifc, struct sim_peer *peer,
 	return peer->ptk[0].used || peer->ptk[1].used;
 }
 
-static void rx_msdu(struct sim_iface *ifc, struct sim_peer *peer, const struct sim_hdr *h,
-		    const uint8_t *da, const uint8_t *sa, const uint8_t *msdu, size_t len)
+static void rx_msdu(struct sim_iface *ifc, struct sim_peer *peer, const struct data_hdr *d,
+		    const uint8_t *msdu, size_t len)
 {
 	static const uint8_t snap[6] = { 0xaa, 0xaa, 0x03, 0x00, 0x00, 0x00 };
 	if (len < 8 || memcmp(msdu, snap, 5) != 0 || (msdu[5] != 0x00 && msdu[5] != 0xf8)) {
@@ -293,7 +265,7 @@ static void rx_msdu(struct sim_iface *ifc, struct sim_peer *peer, const struct s
 	const uint8_t *payload = msdu + 8;
 	size_t plen = len - 8;
 	if (ethertype != ETH_P_EAPOL_SIM) {
-		if (!h->protected_frame && expects_protection(ifc, peer, h)) {
+		if (!d->protected_frame && expects_protection(ifc, peer, d)) {
 			ifc->stats.rx_no_key++;
 			peer->rx_dropped_decrypt++;
 			return;
@@ -306,69 +278,87 @@ static void rx_msdu(struct sim_iface *ifc, struct sim_peer *peer, const struct s
 	}
 	peer->rx_packets++;
 	peer->rx_bytes += plen;
-	uint8_t tid = h->qos ? (uint8_t)(h->tid & 7) : 0;
+	uint8_t tid = d->qos ? (uint8_t)(d->tid & 7) : 0;
 	if (ifc->type == DRIVER_IFTYPE_AP &&
-	    sim_ap_forward(ifc, da, sa, ethertype, payload, plen, tid))
+	    sim_ap_forward(ifc, d->da, d->sa, ethertype, payload, plen, tid))
 		return;
-	sim_data_deliver(ifc, peer, da, sa, ethertype, payload, plen, tid, h->protected_frame);
+	sim_data_deliver(ifc, peer, d->da, d->sa, ethertype, payload, plen, tid,
+			 d->protected_frame);
 }
 
-static void rx_data(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+static void rx_data(struct sim_iface *ifc, const struct data_hdr *d, const uint8_t *frame,
 		    size_t len, const struct sim_rx *rx)
 {
 	struct sim_peer *peer = NULL;
-	const uint8_t *da = NULL, *sa = NULL;
-	if (!data_route(ifc, h, &peer, &da, &sa))
+	if (d->qos && (d->tid > 7 || d->amsdu)) {
+		ifc->stats.rx_malformed++; /* A-MSDU and TSPEC TIDs are not simulated */
 		return;
-	unsigned slot = h->qos ? h->tid : SIM_RX_SLOT_NONQOS;
-	if (duplicate(peer, h, slot)) {
+	}
+	if (!data_route(ifc, d, &peer))
+		return;
+	if (duplicate(peer, d->fc, d->seq_ctrl, rx_slot(d))) {
 		ifc->stats.rx_duplicate++;
 		return;
 	}
 	touch(peer, rx);
-	if (h->subtype & IEEE80211_STYPE_NODATA_BIT)
+	if (d->subtype & IEEE80211_STYPE_NODATA_BIT)
 		return; /* (QoS) Null: only keeps the peer alive */
-	if (h->qos && (h->tid > 7 || (h->qos_ctrl & IEEE80211_QOS_AMSDU_PRESENT))) {
-		ifc->stats.rx_malformed++; /* A-MSDU and TSPEC TIDs are not simulated */
-		return;
-	}
-	if (!h->protected_frame) {
-		rx_msdu(ifc, peer, h, da, sa, h->body, h->body_len);
+	if (!d->protected_frame) {
+		rx_msdu(ifc, peer, d, d->body, d->body_len);
 		return;
 	}
 	uint8_t *plain = malloc(len);
 	if (!plain)
 		return;
-	ssize_t n = unprotect(ifc, peer, h, frame, len, plain);
+	ssize_t n = unprotect(ifc, peer, d, frame, len, plain);
 	if (n >= 0)
-		rx_msdu(ifc, peer, h, da, sa, plain, (size_t)n);
+		rx_msdu(ifc, peer, d, plain, (size_t)n);
 	free(plain);
+}
+
+/* Parses with daemon/codec and dispatches by role. */
+static void rx_parsed(struct sim_iface *ifc, const uint8_t *frame, size_t len,
+		      const struct sim_rx *rx)
+{
+	uint16_t fc = get_le16(frame);
+	if (IEEE80211_FC_GET_TYPE(fc) == IEEE80211_FTYPE_MGMT) {
+		struct mgmt_frame m;
+		if (mgmt_parse(frame, len, &m) != CODEC_OK) {
+			ifc->stats.rx_malformed++;
+			return;
+		}
+		rx_mgmt(ifc, &m, frame, len, rx);
+	} else if (IEEE80211_FC_GET_TYPE(fc) == IEEE80211_FTYPE_DATA) {
+		struct data_hdr d;
+		if (data_hdr_parse(frame, len, &d) != CODEC_OK) {
+			ifc->stats.rx_malformed++;
+			return;
+		}
+		if (ifc->type == DRIVER_IFTYPE_STATION || ifc->type == DRIVER_IFTYPE_AP)
+			rx_data(ifc, &d, frame, len, rx);
+	}
+	/* Control and extension frames: the medium already did the ACKs. */
 }
 
 void sim_rx_frame(struct sim_iface *ifc, const uint8_t *frame, size_t len,
 		  const struct sim_rx *rx_in)
 {
-	struct sim_hdr h;
 	struct sim_rx rx = *rx_in;
 	ifc->stats.rx_frames++;
 	if (!ifc->up || !frame)
 		return;
 	if (!rx.freq)
 		rx.freq = ifc->link.tuned_freq ? ifc->link.tuned_freq : ifc->oper_freq;
-	int err = len > SIM_MAX_FRAME ? -EBADMSG : sim_hdr_parse(frame, len, &h);
-	if (err == -EPROTONOSUPPORT)
-		return; /* control frames: the medium already did the ACKs */
-	if (err) {
+	if (len < IEEE80211_MGMT_HDR_LEN || len > SIM_MAX_FRAME ||
+	    (get_le16(frame) & IEEE80211_FC_VERSION_MASK)) {
 		ifc->stats.rx_malformed++;
 		return;
 	}
 	if (ifc->type == DRIVER_IFTYPE_MONITOR) {
-		if (h.type == IEEE80211_FTYPE_MGMT)
-			emit_mgmt(ifc, frame, len, &rx); /* a monitor hears everything */
+		/* A monitor hears every management frame, well formed or not. */
+		if (IEEE80211_FC_GET_TYPE(get_le16(frame)) == IEEE80211_FTYPE_MGMT)
+			emit_mgmt(ifc, frame, len, &rx);
 		return;
 	}
-	if (h.type == IEEE80211_FTYPE_MGMT)
-		rx_mgmt(ifc, &h, frame, len, &rx);
-	else if (ifc->type == DRIVER_IFTYPE_STATION || ifc->type == DRIVER_IFTYPE_AP)
-		rx_data(ifc, &h, frame, len, &rx);
+	rx_parsed(ifc, frame, len, &rx);
 }

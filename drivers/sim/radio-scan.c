@@ -17,6 +17,7 @@
  */
 #define LOG_TAG "sim"
 #include "drivers/sim/radio.h"
+#include "daemon/codec/frame.h"
 #include "daemon/codec/ie.h"
 #include "daemon/codec/ie_basic.h"
 #include "daemon/codec/ie_ht.h"
@@ -45,7 +46,9 @@ static void send_probe(struct sim_iface *ifc, uint32_t freq, const struct driver
 	uint8_t frame[512], rates[16];
 	size_t n = sim_band_rates(freq, rates, sizeof(rates));
 	struct wbuf w = wbuf_init(frame, sizeof(frame));
-	sim_mgmt_hdr(&w, IEEE80211_STYPE_PROBE_REQ, sim_bcast, ifc->addr, sim_bcast);
+	struct mgmt_frame f;
+	mgmt_init(&f, IEEE80211_STYPE_PROBE_REQ, sim_bcast, ifc->addr, sim_bcast);
+	mgmt_build(&w, &f);
 	ie_build_ssid(&w, ssid ? ssid->ssid : NULL, ssid ? ssid->len : 0);
 	ie_build_supp_rates(&w, rates, n);
 	ie_build_ext_rates(&w, rates, n);
@@ -241,35 +244,29 @@ static struct sim_bss *bss_slot(struct sim_iface *ifc, const uint8_t *bssid, uin
 	return b;
 }
 
-void sim_scan_rx(struct sim_iface *ifc, const struct sim_hdr *h, const struct sim_rx *rx)
+void sim_scan_rx(struct sim_iface *ifc, const struct mgmt_frame *m, const struct sim_rx *rx)
 {
-	const uint8_t *ies = h->body + 12;
-	if (h->body_len < 12 || sim_addr_is_group(h->a3) || !rx->freq)
+	/* daemon/codec checked the fixed fields and the element framing. */
+	if (sim_addr_is_group(m->bssid) || !rx->freq)
 		return;
-	size_t ies_len = h->body_len - 12;
-	if (ie_validate(ies, ies_len) != CODEC_OK) {
-		ifc->stats.rx_malformed++;
+	uint8_t *copy = m->ies_len ? malloc(m->ies_len) : NULL;
+	if (m->ies_len && !copy)
 		return;
-	}
-	uint8_t *copy = ies_len ? malloc(ies_len) : NULL;
-	if (ies_len && !copy)
-		return;
-	if (ies_len)
-		memcpy(copy, ies, ies_len);
-	struct sim_bss *b = bss_slot(ifc, h->a3, rx->freq);
+	if (m->ies_len)
+		memcpy(copy, m->ies, m->ies_len);
+	struct sim_bss *b = bss_slot(ifc, m->bssid, rx->freq);
 	if (!b) {
 		free(copy);
 		return;
 	}
 	free(b->ies);
 	b->ies = copy;
-	b->ies_len = ies_len;
+	b->ies_len = m->ies_len;
 	b->signal_mbm = rx->signal_mbm;
-	b->tsf = get_le16(h->body) | (uint64_t)get_le16(h->body + 2) << 16 |
-		 (uint64_t)get_le16(h->body + 4) << 32 | (uint64_t)get_le16(h->body + 6) << 48;
-	b->beacon_int = get_le16(h->body + 8);
-	b->capability = get_le16(h->body + 10);
-	b->from_probe_resp = h->subtype == IEEE80211_STYPE_PROBE_RESP;
+	b->tsf = m->u.beacon.timestamp;
+	b->beacon_int = m->u.beacon.beacon_int;
+	b->capability = m->u.beacon.capab;
+	b->from_probe_resp = m->subtype == IEEE80211_STYPE_PROBE_RESP;
 	b->seen_us = loop_now_us();
 }
 

@@ -12,7 +12,6 @@
  *   sim-event.c    the deferred event queue (every event goes through it)
  *   radio-chan.c   channels, the built-in regulatory table, capabilities
  *   radio-link.c   the medium socket of one interface
- *   radio-frame.c  bounds-checked 802.11 header parsing and building
  *   radio-tx.c     per-AC queues, the EDCA model, the TX path
  *   radio-rx.c     RX filtering, decryption, port control, dispatch
  *   radio-data.c   802.11 <-> Ethernet conversion, data TX entry points
@@ -34,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "daemon/codec/frame.h"
 #include "daemon/core/bytes.h"
 #include "drivers/driver.h"
 #include "drivers/sim/medium-proto.h"
@@ -150,29 +150,8 @@ void sim_link_tune(struct sim_iface *ifc, uint32_t freq);
 uint64_t sim_link_tx(struct sim_iface *ifc, const uint8_t *frame, size_t len, bool no_ack,
 		     uint16_t rate_100kbps);
 
-/* ---- 802.11 headers (radio-frame.c) ---- */
+/* ---- addresses ---- */
 
-struct sim_hdr {
-	uint16_t fc;
-	uint8_t type, subtype;
-	bool to_ds, from_ds, protected_frame, retry, order;
-	const uint8_t *a1, *a2, *a3, *a4;
-	uint16_t seq_ctrl;
-	bool qos;
-	uint16_t qos_ctrl;
-	uint8_t tid;
-	size_t hdr_len;
-	const uint8_t *body;
-	size_t body_len;
-};
-
-/* Parses the MAC header of a management or data frame. Returns 0,
- * -EBADMSG (short or malformed) or -EPROTONOSUPPORT (control, extension,
- * protocol version != 0). Never reads past len. */
-int sim_hdr_parse(const uint8_t *frame, size_t len, struct sim_hdr *h);
-/* Writes a management header (24 bytes). */
-void sim_mgmt_hdr(struct wbuf *w, uint8_t subtype, const uint8_t *da, const uint8_t *sa,
-		  const uint8_t *bssid);
 static inline bool sim_addr_is_group(const uint8_t *a)
 {
 	return a[0] & 0x01;
@@ -357,7 +336,7 @@ int sim_register_mgmt(void *priv, uint32_t ifindex, uint16_t frame_type,
 		      const uint8_t *match, size_t match_len);
 void sim_regs_free(struct sim_iface *ifc);
 /* Reports a management frame up as RX_MGMT if a registration matches. */
-bool sim_rx_mgmt_up(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+bool sim_rx_mgmt_up(struct sim_iface *ifc, const struct mgmt_frame *m, const uint8_t *frame,
 		    size_t len, const struct sim_rx *rx);
 
 /* ---- station MLME (radio-mlme.c) ---- */
@@ -393,7 +372,7 @@ int sim_mlme_init(struct sim_iface *ifc);
  * association gives a locally generated DEAUTH. */
 void sim_mlme_stop(struct sim_iface *ifc, bool emit);
 void sim_mlme_free(struct sim_iface *ifc);
-void sim_mlme_rx(struct sim_iface *ifc, const struct sim_hdr *h, const uint8_t *frame,
+void sim_mlme_rx(struct sim_iface *ifc, const struct mgmt_frame *m, const uint8_t *frame,
 		 size_t len, const struct sim_rx *rx);
 /* TX status of one of our own MLME frames. */
 void sim_mlme_tx_status(struct sim_iface *ifc, bool acked);
@@ -429,7 +408,7 @@ void sim_ap_free(struct sim_iface *ifc);
 void sim_ap_follow(struct sim_iface *ifc, uint32_t freq);
 /* Answers a probe request from the probe-response template. Returns true
  * when the offload handled it. */
-bool sim_ap_probe_offload(struct sim_iface *ifc, const struct sim_hdr *h);
+bool sim_ap_probe_offload(struct sim_iface *ifc, const struct mgmt_frame *m);
 /* Forwards a frame received from a station: true if it was consumed
  * (sent on to another station only). */
 bool sim_ap_forward(struct sim_iface *ifc, const uint8_t *da, const uint8_t *sa,
@@ -458,7 +437,7 @@ struct sim_scan;
 void sim_scan_cancel(struct sim_iface *ifc, bool emit);
 void sim_bss_free_all(struct sim_iface *ifc);
 /* A beacon or probe response was heard. */
-void sim_scan_rx(struct sim_iface *ifc, const struct sim_hdr *h, const struct sim_rx *rx);
+void sim_scan_rx(struct sim_iface *ifc, const struct mgmt_frame *m, const struct sim_rx *rx);
 int sim_scan_trigger(void *priv, uint32_t ifindex, const struct driver_scan_params *p);
 int sim_scan_abort(void *priv, uint32_t ifindex);
 int sim_get_scan_results(void *priv, uint32_t ifindex, struct driver_scan_results *res);

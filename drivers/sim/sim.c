@@ -16,6 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
+const uint8_t sim_bcast[SIM_ADDR_LEN] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
 /* Interface indexes are unique in the process, as the kernel's are, so two
  * sim instances never hand out the same one. */
 static uint32_t next_ifindex = 100;
