@@ -164,6 +164,16 @@ void connect_kickoff(struct loop_idle *idle, void *data)
 		fail_with_errno(st, ret, "scan failed");
 }
 
+static bool hidden_bss_heard(struct station *st)
+{
+	for (size_t i = 0; i < bss_list_count(st->bss); i++) {
+		const struct station_bss *b = bss_list_at(st->bss, i);
+		if (b->hidden && b->last_seen_us >= st->conn.min_seen_us)
+			return true;
+	}
+	return false;
+}
+
 void connect_scan_done(struct station *st)
 {
 	struct station_connect *c = &st->conn;
@@ -188,8 +198,11 @@ void connect_scan_done(struct station *st)
 	}
 	struct wpad_error e;
 	wpad_error_set(&e, WPAD_ERR_NOT_FOUND, 0, -1, -1,
-		       "network '%s' not found: no access point answered on any channel",
-		       conn_ssid_str(st, s, sizeof(s)));
+		       "network '%s' not found: no access point answered on any channel%s",
+		       conn_ssid_str(st, s, sizeof(s)),
+		       !c->hidden && hidden_bss_heard(st)
+			       ? " (hidden networks are in range: connect to it as a hidden network)"
+			       : "");
 	connect_finish(st, &e);
 }
 

@@ -360,6 +360,33 @@ START_TEST(test_deauth_while_connected)
 }
 END_TEST
 
+START_TEST(test_hidden_network)
+{
+	struct air_ap_conf c = { .ssid = "stealth", .freq = 2437, .hidden = true };
+	struct air_ap *ap = air_add_ap_conf(&A, 1, &c);
+
+	/* A wildcard scan hears the AP but not its name: no network. */
+	ck_assert_int_eq(station_scan(A.st), 0);
+	ck_assert(air_run_until(&A, air_scan_done, 10000));
+	ck_assert_ptr_null(find_net("stealth"));
+
+	/* Not told it is hidden: not found, with a hint. */
+	ck_assert_int_eq(air_connect(&A, "stealth", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 15000));
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_NOT_FOUND);
+	ck_assert_msg(strstr(A.connect_err.text, "hidden") != NULL, "%s", A.connect_err.text);
+
+	/* Told: a directed probe finds it and we join. */
+	ck_assert_int_eq(air_connect(&A, "stealth", NULL, true), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 15000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	uint8_t bssid[6];
+	ck_assert(station_bssid(A.st, bssid));
+	ck_assert_mem_eq(bssid, ap->addr, 6);
+	ck_assert_ptr_nonnull(find_net("stealth")); /* named by the probe response */
+}
+END_TEST
+
 Suite *make_station_suite(void)
 {
 	Suite *s = suite_create("station");
@@ -382,6 +409,7 @@ Suite *make_station_suite(void)
 	tcase_add_test(tc, test_psk_without_passphrase);
 	tcase_add_test(tc, test_second_bss_after_rejection);
 	tcase_add_test(tc, test_deauth_while_connected);
+	tcase_add_test(tc, test_hidden_network);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -174,6 +174,14 @@ static void on_event(void *ctx, const struct driver_event *ev)
 
 	if (a->st && (ev->ifindex == a->sta_if || ev->ifindex == 0))
 		station_handle_event(a->st, ev);
+	if (ev->type == DRIVER_EV_RX_DATA && ev->ifindex == a->sta_if) {
+		a->n_rx_data++;
+		size_t n = ev->u.data.len < sizeof(a->last_rx_data) ? ev->u.data.len
+								    : sizeof(a->last_rx_data);
+		memcpy(a->last_rx_data, ev->u.data.body, n);
+	}
+	if (a->hook)
+		a->hook(a->hook_ctx, ev);
 	for (size_t i = 0; i < a->n_ap; i++) {
 		struct air_ap *ap = &a->ap[i];
 		if (ev->ifindex != ap->ifindex)
@@ -195,6 +203,11 @@ static uint32_t make_iface(struct air *a, size_t r, enum driver_iftype type)
 	ck_assert_msg(ret == 0, "iface_add: %d", ret);
 	ck_assert_int_eq(driver_iface_set_up(a->drv, ifindex, true), 0);
 	return ifindex;
+}
+
+uint32_t air_iface(struct air *a, size_t r, enum driver_iftype type)
+{
+	return make_iface(a, r, type);
 }
 
 static void iface_addr(struct air *a, uint32_t ifindex, uint8_t addr[6])
@@ -278,7 +291,9 @@ static size_t beacon_head(struct air_ap *ap, uint8_t subtype, uint8_t *buf, size
 	f.u.beacon.beacon_int = 100;
 	f.u.beacon.capab = WLAN_CAPAB_ESS | (ap->psk ? WLAN_CAPAB_PRIVACY : 0);
 	ck_assert_int_eq(mgmt_build(&w, &f), 0);
-	ie_build_ssid(&w, (const uint8_t *)ap->ssid, strlen(ap->ssid));
+	/* A hidden AP beacons an empty SSID; its probe responses name it. */
+	bool blank = ap->conf.hidden && subtype == IEEE80211_STYPE_BEACON;
+	ie_build_ssid(&w, (const uint8_t *)ap->ssid, blank ? 0 : strlen(ap->ssid));
 	ie_build_supp_rates(&w, rates, sizeof(rates));
 	ie_build_ds(&w, (uint8_t)(ap->freq >= 5000 ? (ap->freq - 5000) / 5 : (ap->freq - 2407) / 5));
 	ck_assert(!w.bad);
@@ -415,4 +430,56 @@ int air_connect(struct air *a, const char *ssid, const char *passphrase, bool hi
 {
 	a->n_connect_done = 0;
 	return station_connect(a->st, (const uint8_t *)ssid, strlen(ssid), passphrase, hidden);
+}
+
+/* ---- the bench's own check ---- */
+
+/* What the bench puts on the air is what the station expects to parse:
+ * a raw driver scan (no station involved) finds the AP, and its elements
+ * give the SSID, security and an empty SSID for a hidden AP. */
+START_TEST(test_bench_beacons_parse)
+{
+	static struct air a;
+	air_setup(&a, 3, false);
+	struct air_ap *open_ap = air_add_ap(&a, 1, "bench-open", 2412, false);
+	struct air_ap_conf hc = { .ssid = "bench-hidden", .freq = 2462, .psk = true,
+				  .hidden = true };
+	struct air_ap *hidden_ap = air_add_ap_conf(&a, 2, &hc);
+	struct driver_scan_params p = { .n_freqs = 2, .freqs = { 2412, 2462 } };
+	ck_assert_int_eq(driver_scan_trigger(a.drv, a.sta_if, &p), 0);
+	air_run_for(&a, 600); /* two channels, 110 ms each */
+	struct driver_scan_results res = { 0 };
+	ck_assert_int_eq(driver_get_scan_results(a.drv, a.sta_if, &res), 0);
+	bool saw_open = false, saw_hidden = false;
+	for (size_t i = 0; i < res.n; i++) {
+		struct station_bss b;
+		const struct driver_scan_result *r = &res.results[i];
+		ck_assert_int_eq(bss_parse(&b, r->bssid, r->freq_mhz, r->signal_mbm, r->capability,
+					   r->beacon_interval, r->ies, r->ies_len, 0),
+				 0);
+		if (memcmp(r->bssid, open_ap->addr, 6) == 0) {
+			saw_open = true;
+			ck_assert_int_eq(b.security, BSS_SECURITY_OPEN);
+			ck_assert_mem_eq(b.ssid, "bench-open", 10);
+		}
+		if (memcmp(r->bssid, hidden_ap->addr, 6) == 0 && !r->from_probe_resp) {
+			saw_hidden = true;
+			ck_assert(b.hidden);
+			ck_assert_int_eq(b.security, BSS_SECURITY_PSK);
+		}
+	}
+	driver_scan_results_free(&res);
+	ck_assert(saw_open && saw_hidden);
+	air_teardown(&a);
+}
+END_TEST
+
+Suite *make_station_bench_suite(void)
+{
+	Suite *s = suite_create("station_bench");
+	TCase *tc = tcase_create("bench");
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_bench_beacons_parse);
+	suite_add_tcase(s, tc);
+	return s;
 }

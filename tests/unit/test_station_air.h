@@ -66,6 +66,12 @@ struct air {
 	struct known_store *store;
 	char store_dir[64];
 
+	/* Every driver event also goes here (another role under test). */
+	void (*hook)(void *ctx, const struct driver_event *ev);
+	void *hook_ctx;
+	unsigned n_rx_data;    /* data frames the station's interface received */
+	uint8_t last_rx_data[64];
+
 	/* station callbacks seen */
 	unsigned n_connect_done;
 	bool connect_ok;
@@ -88,6 +94,8 @@ void air_teardown(struct air *a);
 /* Starts a hand-played AP on radio index r. */
 struct air_ap *air_add_ap(struct air *a, size_t r, const char *ssid, uint32_t freq, bool psk);
 struct air_ap *air_add_ap_conf(struct air *a, size_t r, const struct air_ap_conf *conf);
+/* A bare interface of the given type on radio r, up (for another role). */
+uint32_t air_iface(struct air *a, size_t r, enum driver_iftype type);
 void air_stop_ap(struct air *a, struct air_ap *ap);
 /* Runs the loop until done(a) or timeout; returns done(a). */
 bool air_run_until(struct air *a, bool (*done)(struct air *), int timeout_ms);
