@@ -2,6 +2,7 @@
  * interfaces and their events, fault injection, regulatory rules, channel
  * rules for AP+station on one radio, the shared medium, hotplug. */
 #include "tests/unit/test_sim_fixture.h"
+#include "drivers/sim/medium.h"
 #include "drivers/sim/sim.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
@@ -9,7 +10,9 @@
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char logged[2048];
 
@@ -314,6 +317,51 @@ START_TEST(shared_medium_connects_instances)
 }
 END_TEST
 
+START_TEST(medium_in_a_folder_is_reached_by_path)
+{
+	char dir[] = "/tmp/wpad-sim-medium-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	struct loop *loop = loop_new();
+	int err = 0;
+	struct medium *m = medium_new(loop, dir, &err);
+	ck_assert_msg(m != NULL, "medium_new(%s): %d", dir, err);
+	char opts[128];
+	snprintf(opts, sizeof(opts), "radios=2,medium=%s", dir);
+	/* The fixture's own loop is replaced by the medium's. */
+	T = calloc(1, sizeof(*T));
+	T->loop = loop;
+	T->drv = driver_open("sim", loop, opts, NULL, NULL, &err);
+	ck_assert_msg(T->drv != NULL, "driver_open(%s): %d", opts, err);
+	ck_assert_ptr_null(sim_driver_medium(T->drv));
+	ck_assert_int_eq(driver_list_radios(T->drv, T->radios, 16, &T->n_radios), 0);
+	uint32_t ap = simt_iface(0, DRIVER_IFTYPE_AP);
+	uint32_t sta = simt_iface(1, DRIVER_IFTYPE_STATION);
+	uint8_t bssid[6];
+	simt_addr(ap, bssid);
+	simt_start_ap(ap, "folder", SIMT_CH1);
+	struct driver_scan_params p = { .passive = true, .n_freqs = 1, .freqs = { SIMT_CH1 } };
+	ck_assert_int_eq(driver_scan_trigger(T->drv, sta, &p), 0);
+	simt_run(200);
+	struct driver_scan_results res = { 0 };
+	ck_assert_int_eq(driver_get_scan_results(T->drv, sta, &res), 0);
+	bool found = false;
+	for (size_t i = 0; i < res.n; i++)
+		found |= memcmp(res.results[i].bssid, bssid, 6) == 0;
+	driver_scan_results_free(&res);
+	ck_assert_msg(found, "no beacon through the medium at %s", dir);
+	struct medium_stats st;
+	medium_get_stats(m, &st);
+	ck_assert_uint_eq(st.radios, 2);
+	driver_close(T->drv);
+	T->drv = NULL;
+	medium_free(m);
+	loop_free(loop);
+	free(T);
+	T = NULL;
+	rmdir(dir);
+}
+END_TEST
+
 START_TEST(radios_can_be_hotplugged)
 {
 	uint32_t id = 0;
@@ -408,6 +456,7 @@ Suite *make_sim_core_suite(void)
 	tcase_add_test(own, radios_and_interfaces_get_distinct_addresses);
 	tcase_add_test(own, firmware_fault_reports_and_refuses_to_come_up);
 	tcase_add_test(own, shared_medium_connects_instances);
+	tcase_add_test(own, medium_in_a_folder_is_reached_by_path);
 	suite_add_tcase(s, own);
 
 	TCase *tc = tcase_create("radios");
