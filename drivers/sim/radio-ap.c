@@ -269,7 +269,7 @@ bool sim_ap_probe_offload(struct sim_iface *ifc, const struct mgmt_frame *m)
 bool sim_ap_forward(struct sim_iface *ifc, const uint8_t *da, const uint8_t *sa,
 		    uint16_t ethertype, const uint8_t *payload, size_t len, uint8_t tid)
 {
-	if (ethertype == 0x888e || ifc->ap.isolate)
+	if (ethertype == SIM_ETH_P_EAPOL || ifc->ap.isolate)
 		return false; /* EAPOL is for the authenticator; isolation sends all up */
 	if (sim_addr_is_group(da)) {
 		/* The BSS hears it too (and the sender drops its own echo). */

@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <string.h>
 
-#define ETH_P_EAPOL_SIM 0x888e
 #define ETH_P_IPV4_SIM 0x0800
 #define ETH_P_IPV6_SIM 0x86dd
 #define ETH_P_VLAN_SIM 0x8100
@@ -108,7 +107,7 @@ int sim_data_send(struct sim_iface *ifc, const uint8_t *dst, const uint8_t *src,
 		return -EMSGSIZE;
 	priority &= 7;
 	unsigned q = kind == SIM_TXF_EAPOL ? SIM_TXQ_MGMT : driver_ac_from_priority(priority);
-	if (ethertype != ETH_P_EAPOL_SIM && peer && !(peer->flags & DRIVER_STA_AUTHORIZED)) {
+	if (ethertype != SIM_ETH_P_EAPOL && peer && !(peer->flags & DRIVER_STA_AUTHORIZED)) {
 		/* Like hardware: a closed port swallows the frame. */
 		ifc->tx.q[q].dropped++;
 		log_verbose("%s: port closed, data frame dropped", ifc->name);
@@ -154,7 +153,7 @@ int sim_tx_eapol(void *priv, uint32_t ifindex, const uint8_t *dst, const uint8_t
 	if (err)
 		return err;
 	uint64_t c = sim_next_cookie(sim);
-	err = sim_data_send(ifc, dst, ifc->addr, ETH_P_EAPOL_SIM, body, len, SIM_EAPOL_PRIORITY,
+	err = sim_data_send(ifc, dst, ifc->addr, SIM_ETH_P_EAPOL, body, len, SIM_EAPOL_PRIORITY,
 			    SIM_TXF_EAPOL, unencrypted, c);
 	if (err)
 		return err;
@@ -167,12 +166,12 @@ void sim_data_deliver(struct sim_iface *ifc, struct sim_peer *peer, const uint8_
 		      const uint8_t *sa, uint16_t ethertype, const uint8_t *payload,
 		      size_t len, uint8_t tid, bool encrypted)
 {
-	if (ethertype != ETH_P_EAPOL_SIM && ifc->tap) {
+	if (ethertype != SIM_ETH_P_EAPOL && ifc->tap) {
 		sim_tap_write(ifc, da, sa, ethertype, payload, len);
 		return;
 	}
 	struct driver_event ev = {
-		.type = ethertype == ETH_P_EAPOL_SIM ? DRIVER_EV_RX_EAPOL : DRIVER_EV_RX_DATA,
+		.type = ethertype == SIM_ETH_P_EAPOL ? DRIVER_EV_RX_EAPOL : DRIVER_EV_RX_DATA,
 		.radio_id = ifc->radio->id,
 		.ifindex = ifc->ifindex,
 		.u.data = { .src = sa, .dst = da, .ethertype = ethertype, .body = payload,

@@ -20,7 +20,6 @@
 #include <string.h>
 #include <sys/types.h>
 
-#define ETH_P_EAPOL_SIM 0x888e
 #define SIM_MGMT_SEQ_SLOT SIM_RX_SLOTS
 #define SIM_MAX_MATCH 32
 
@@ -264,7 +263,7 @@ static void rx_msdu(struct sim_iface *ifc, struct sim_peer *peer, const struct d
 	uint16_t ethertype = get_be16(msdu + 6);
 	const uint8_t *payload = msdu + 8;
 	size_t plen = len - 8;
-	if (ethertype != ETH_P_EAPOL_SIM) {
+	if (ethertype != SIM_ETH_P_EAPOL) {
 		if (!d->protected_frame && expects_protection(ifc, peer, d)) {
 			ifc->stats.rx_no_key++;
 			peer->rx_dropped_decrypt++;

@@ -60,6 +60,7 @@ struct sim_iface;
 #define SIM_BSS_MAX_AGE_MS 30000
 #define SIM_MGMT_QUEUE_LIMIT 256
 #define SIM_MAX_RADIOS 32
+#define SIM_ETH_P_EAPOL 0x888e /* the one ethertype a closed port lets through */
 
 /* Internal queue index: the four access categories (enum driver_ac order)
  * and the management queue, which always goes first. */
