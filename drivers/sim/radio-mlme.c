@@ -351,8 +351,8 @@ static int build_auth(struct sim_iface *ifc, const struct driver_auth_params *p,
 	return w->bad ? -EMSGSIZE : 0;
 }
 
-/* Refuses what a station cannot do now; leaves any other BSS first. */
-static int auth_prepare(struct sim_iface *ifc, const struct driver_auth_params *p)
+/* Refuses what a station cannot do now. */
+static int auth_check(struct sim_iface *ifc, const struct driver_auth_params *p)
 {
 	if (ifc->type != DRIVER_IFTYPE_STATION)
 		return -EOPNOTSUPP;
@@ -368,11 +368,6 @@ static int auth_prepare(struct sim_iface *ifc, const struct driver_auth_params *
 	uint32_t busy = sim_radio_busy_freq(ifc, DRIVER_IFTYPE_STATION);
 	if (busy && busy != p->freq_mhz)
 		return -EBUSY; /* another station of this radio holds a channel */
-	struct sim_mlme *m = &ifc->mlme;
-	bool continuing = m->state == SIM_MLME_AUTHENTICATING &&
-			  memcmp(m->bssid, p->bssid, SIM_ADDR_LEN) == 0;
-	if (!continuing)
-		sim_mlme_stop(ifc, true);
 	return 0;
 }
 
@@ -385,14 +380,18 @@ int sim_authenticate(void *priv, uint32_t ifindex, const struct driver_auth_para
 		return -ENODEV;
 	if (!p)
 		return -EINVAL;
-	int err = auth_prepare(ifc, p);
-	if (err)
-		return err;
 	struct wbuf w = wbuf_init(frame, sizeof(frame));
-	if ((err = build_auth(ifc, p, &w)) < 0 || (err = set_request(&ifc->mlme, frame, w.len)))
+	int err = auth_check(ifc, p);
+	if (err || (err = build_auth(ifc, p, &w)) < 0)
 		return err;
+	/* Only now, with a frame to send, leave whatever we were doing
+	 * (unless this is the next step with the same BSS, e.g. SAE). */
 	struct sim_mlme *m = &ifc->mlme;
-	if (m->state == SIM_MLME_IDLE && !sim_peer_get(ifc, p->bssid))
+	if (m->state != SIM_MLME_AUTHENTICATING || memcmp(m->bssid, p->bssid, SIM_ADDR_LEN) != 0)
+		sim_mlme_stop(ifc, true);
+	if ((err = set_request(m, frame, w.len)) < 0)
+		return err;
+	if (!sim_peer_get(ifc, p->bssid))
 		return -ENOMEM;
 	memcpy(m->bssid, p->bssid, SIM_ADDR_LEN);
 	m->freq = p->freq_mhz;

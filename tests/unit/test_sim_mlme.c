@@ -326,6 +326,12 @@ START_TEST(sae_commit_and_confirm_go_through_the_sme)
 	struct driver_auth_params bad;
 	auth_params(&bad, ap, DRIVER_AUTH_SAE);
 	ck_assert_int_eq(driver_authenticate(T->drv, sta, &bad), -EINVAL); /* no auth_data */
+	/* A refused request leaves the association alone. */
+	simt_run(20);
+	ck_assert_uint_eq(simt_count(DRIVER_EV_DEAUTH, sta), 0);
+	struct driver_sta_info si;
+	ck_assert_int_eq(driver_sta_info(T->drv, sta, ap_addr, &si), 0);
+	ck_assert(si.flags & DRIVER_STA_ASSOCIATED);
 }
 END_TEST
 
