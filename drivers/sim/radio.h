@@ -532,7 +532,6 @@ struct sim {
 	struct loop_idle *ev_idle;
 	bool draining;   /* delivering events: close must not free sim */
 	bool closed;
-	struct loop_idle *boot_idle;
 };
 
 struct sim_iface *sim_iface_find(struct sim *sim, uint32_t ifindex);
