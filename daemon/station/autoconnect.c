@@ -194,6 +194,22 @@ static void timer_fired(struct loop_timer *t, void *data)
 		scan_now(st, c, n);
 }
 
+bool autoconnect_candidate_heard(struct station *st, uint64_t since)
+{
+	struct station_known c[STATION_AC_MAX_CANDIDATES];
+
+	if (!st->ac.scanning)
+		return false;
+	size_t n = candidates(st, c, STATION_AC_MAX_CANDIDATES);
+	for (size_t i = 0; i < n; i++) {
+		const struct station_network *net =
+			network_list_find(&st->nets, c[i].ssid, c[i].ssid_len, c[i].security);
+		if (net && net->support == BSS_OK && net->last_seen_us >= since)
+			return true;
+	}
+	return false;
+}
+
 void autoconnect_scan_done(struct station *st)
 {
 	if (!st->ac.scanning)

@@ -164,6 +164,14 @@ void connect_kickoff(struct loop_idle *idle, void *data)
 		fail_with_errno(st, ret, "scan failed");
 }
 
+bool connect_target_heard(struct station *st, uint64_t since)
+{
+	if (st->conn.phase != CONNECT_SCAN_KNOWN_FREQS && st->conn.phase != CONNECT_SCAN_FULL)
+		return false;
+	const struct station_network *n = conn_network(st);
+	return n && n->last_seen_us >= since;
+}
+
 static bool hidden_bss_heard(struct station *st)
 {
 	for (size_t i = 0; i < bss_list_count(st->bss); i++) {

@@ -1,7 +1,9 @@
 /* Scan plans of the station: one request becomes a few driver scans run one
- * after another (active on channels where we may transmit, passive on no-IR
- * channels, each no longer than the driver accepts), results merged into
- * the BSS list after each, and the waiting parties told at the end. */
+ * after another (active on channels where we may transmit, band by band,
+ * then passive on no-IR and radar channels, each no longer than the driver
+ * accepts), results merged into the BSS list after each, and the waiting
+ * parties told at the end. A plan for a connect or autoconnect alone ends
+ * early once what it looks for was heard. */
 #define LOG_TAG "scan"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
@@ -18,18 +20,22 @@ static size_t max_freqs_per_pass(const struct station *st)
 	return m;
 }
 
-/* The flags of freq on our radio, or -1 when the radio has no such channel. */
-static int chan_flags(const struct station *st, uint32_t freq)
+/* The flags and band of freq on our radio; false when it has no such
+ * channel. */
+static bool chan_lookup(const struct station *st, uint32_t freq, uint32_t *flags,
+			enum driver_band *band)
 {
 	for (int b = 0; b < DRIVER_BAND_COUNT; b++) {
 		const struct driver_band_info *bi = &st->capa.bands[b];
-		if (!bi->present)
-			continue;
-		for (size_t i = 0; i < bi->n_channels; i++)
-			if (bi->channels[i].freq_mhz == freq)
-				return (int)bi->channels[i].flags;
+		for (size_t i = 0; bi->present && i < bi->n_channels; i++) {
+			if (bi->channels[i].freq_mhz != freq)
+				continue;
+			*flags = bi->channels[i].flags;
+			*band = (enum driver_band)b;
+			return true;
+		}
 	}
-	return -1;
+	return false;
 }
 
 struct freq_set {
@@ -37,33 +43,41 @@ struct freq_set {
 	uint32_t f[DRIVER_BAND_COUNT * DRIVER_MAX_CHANNELS];
 };
 
-static void classify_freq(const struct station *st, uint32_t freq, struct freq_set *active,
-			  struct freq_set *passive)
+/* Active sets per band (2.4 GHz first: most networks are there, and a
+ * connect may stop after the first pass that found its network), one
+ * passive set. */
+struct freq_plan {
+	struct freq_set active[DRIVER_BAND_COUNT];
+	struct freq_set passive;
+};
+
+static void classify_freq(const struct station *st, uint32_t freq, struct freq_plan *fp)
 {
-	int flags = chan_flags(st, freq);
-	if (flags < 0 || (flags & DRIVER_CHAN_DISABLED))
+	uint32_t flags;
+	enum driver_band band;
+	if (!chan_lookup(st, freq, &flags, &band) || (flags & DRIVER_CHAN_DISABLED))
 		return;
 	/* No probes where we may not initiate transmission, nor on radar
 	 * channels before anyone has checked them. */
 	bool listen_only = flags & (DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR);
-	struct freq_set *set = listen_only ? passive : active;
+	struct freq_set *set = listen_only ? &fp->passive : &fp->active[band];
 	if (set->n < sizeof(set->f) / sizeof(set->f[0]))
 		set->f[set->n++] = freq;
 }
 
 static void collect_freqs(const struct station *st, const struct scan_request *req,
-			  struct freq_set *active, struct freq_set *passive)
+			  struct freq_plan *fp)
 {
-	active->n = passive->n = 0;
+	memset(fp, 0, sizeof(*fp));
 	if (req->n_freqs) {
 		for (size_t i = 0; i < req->n_freqs; i++)
-			classify_freq(st, req->freqs[i], active, passive);
+			classify_freq(st, req->freqs[i], fp);
 		return;
 	}
 	for (int b = 0; b < DRIVER_BAND_COUNT; b++) {
 		const struct driver_band_info *bi = &st->capa.bands[b];
 		for (size_t i = 0; bi->present && i < bi->n_channels; i++)
-			classify_freq(st, bi->channels[i].freq_mhz, active, passive);
+			classify_freq(st, bi->channels[i].freq_mhz, fp);
 	}
 }
 
@@ -88,7 +102,7 @@ static void add_passes(struct station_scan *sc, const struct freq_set *set, bool
 static void plan_build(struct station *st, const struct scan_request *req)
 {
 	struct station_scan *sc = &st->scan;
-	struct freq_set active, passive;
+	struct freq_plan fp;
 
 	sc->n_passes = sc->pass = 0;
 	if (!st->have_capa) {
@@ -102,9 +116,11 @@ static void plan_build(struct station *st, const struct scan_request *req)
 		return;
 	}
 	size_t max_ssids = st->capa.max_scan_ssids ? st->capa.max_scan_ssids : 1;
-	collect_freqs(st, req, &active, &passive);
-	add_passes(sc, &active, false, req, max_freqs_per_pass(st), max_ssids);
-	add_passes(sc, &passive, true, req, max_freqs_per_pass(st), max_ssids);
+	size_t per_pass = max_freqs_per_pass(st);
+	collect_freqs(st, req, &fp);
+	for (int b = 0; b < DRIVER_BAND_COUNT; b++)
+		add_passes(sc, &fp.active[b], false, req, per_pass, max_ssids);
+	add_passes(sc, &fp.passive, true, req, per_pass, max_ssids);
 }
 
 static int trigger_pass(struct station *st)
@@ -225,6 +241,22 @@ static void finish(struct station *st, uint32_t purpose)
 		st->cb.scan_done(st->cb.ctx);
 }
 
+/* After a pass: may the plan stop here? Only when nobody asked for the
+ * whole picture (an on-demand scan) and the connect or autoconnect waiting
+ * for it already heard what it looks for in this plan. */
+static bool enough(struct station *st)
+{
+	uint32_t purpose = st->scan.purpose;
+	uint64_t since = st->scan.plan_started_us;
+
+	if (purpose & SCAN_FOR_USER)
+		return false;
+	station_networks_refresh(st);
+	if ((purpose & SCAN_FOR_CONNECT) && connect_target_heard(st, since))
+		return true;
+	return (purpose & SCAN_FOR_AUTOCONNECT) && autoconnect_candidate_heard(st, since);
+}
+
 void scan_handle_done(struct station *st, bool aborted)
 {
 	struct station_scan *sc = &st->scan;
@@ -232,13 +264,14 @@ void scan_handle_done(struct station *st, bool aborted)
 	if (!sc->running)
 		return;
 	merge_results(st);
-	if (!aborted && sc->pass + 1 < sc->n_passes) {
+	if (!aborted && sc->pass + 1 < sc->n_passes && !enough(st)) {
 		sc->pass++;
 		if (trigger_pass(st) == 0)
 			return;
 	}
-	if (!aborted && sc->plan_full)
-		sc->last_full_us = loop_now_us();
+	if (sc->pass + 1 < sc->n_passes && !aborted)
+		log_debug("ifindex %u: scan plan ends after pass %zu/%zu: found", st->ifindex,
+			  sc->pass + 1, sc->n_passes);
 	sc->last_started_us = sc->plan_started_us;
 	sc->running = false;
 	finish(st, sc->purpose);

@@ -92,7 +92,6 @@ struct station_scan {
 	struct driver_ssid plan_ssid;
 	bool have_pending;
 	struct scan_request pending;    /* queued behind the running plan */
-	uint64_t last_full_us;          /* when a full scan last completed */
 	uint64_t plan_started_us;       /* the running plan's start */
 	uint64_t last_started_us;       /* start of the last finished plan: a BSS
 					 * heard since then was in its results, not
@@ -158,6 +157,8 @@ int connect_start(struct station *st, const uint8_t *ssid, size_t ssid_len,
 		  struct wpad_error *err);
 /* A scan the connect waited for has finished. */
 void connect_scan_done(struct station *st);
+/* The network being connected was heard since `since` (loop_now_us). */
+bool connect_target_heard(struct station *st, uint64_t since);
 /* Tries the next BSS of the network, or fails the connect. */
 void connect_next_bss(struct station *st);
 /* Ends the attempt: err NULL means connected. */
@@ -211,6 +212,8 @@ void autoconnect_free(struct station *st);
  * schedule the next try with backoff. */
 void autoconnect_kick(struct station *st);
 void autoconnect_scan_done(struct station *st);
+/* A known network autoconnect would try was heard since `since`. */
+bool autoconnect_candidate_heard(struct station *st, uint64_t since);
 void autoconnect_connected(struct station *st);
 /* A connect that autoconnect started failed with err. */
 void autoconnect_failed(struct station *st, const struct wpad_error *err);

@@ -288,7 +288,7 @@ static size_t beacon_head(struct air_ap *ap, uint8_t subtype, uint8_t *buf, size
 	static const uint8_t rates[] = { 0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24 };
 
 	mgmt_init(&f, subtype, bcast, ap->addr, ap->addr);
-	f.u.beacon.beacon_int = 100;
+	f.u.beacon.beacon_int = ap->conf.beacon_int ? ap->conf.beacon_int : 100;
 	f.u.beacon.capab = WLAN_CAPAB_ESS | (ap->psk ? WLAN_CAPAB_PRIVACY : 0);
 	ck_assert_int_eq(mgmt_build(&w, &f), 0);
 	/* A hidden AP beacons an empty SSID; its probe responses name it. */
@@ -330,7 +330,8 @@ struct air_ap *air_add_ap_conf(struct air *a, size_t r, const struct air_ap_conf
 	ap->freq = conf->freq;
 	ap->psk = conf->psk;
 	snprintf(ap->ssid, sizeof(ap->ssid), "%s", conf->ssid);
-	struct driver_ap_params p = { .freq_mhz = conf->freq, .beacon_interval = 100,
+	struct driver_ap_params p = { .freq_mhz = conf->freq,
+				      .beacon_interval = conf->beacon_int ? conf->beacon_int : 100,
 				      .dtim_period = 2, .hidden_ssid = conf->hidden };
 	p.beacon_head = head;
 	p.beacon_head_len = beacon_head(ap, IEEE80211_STYPE_BEACON, head, sizeof(head));

@@ -30,6 +30,7 @@ struct air_ap_conf {
 	uint32_t group;
 	uint16_t rsn_capab;
 	bool hidden;
+	uint16_t beacon_int;   /* TU; 0: 100 */
 };
 
 struct air_ap {
