@@ -1,41 +1,14 @@
 /* AES-CMAC (RFC 4493), AES key wrap (RFC 3394) and the AES-CCM / AES-GCM
  * cores (IEEE 802.11 J.6.4 CCM values; McGrew & Viega, "The Galois/Counter
  * Mode of Operation (GCM)", test cases 13, 14 and 16). */
+#include "tests/unit/test_hex.h"
+
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "daemon/crypto/crypto.h"
-
-static int nibble(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static size_t unhex(const char *hex, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-
-	while (*hex) {
-		if (*hex == ' ') {
-			hex++;
-			continue;
-		}
-		ck_assert_msg(nibble(hex[0]) >= 0 && hex[1] && nibble(hex[1]) >= 0,
-			      "bad hex near '%s'", hex);
-		ck_assert_msg(n < max, "hex longer than %zu bytes", max);
-		out[n++] = (uint8_t)(nibble(hex[0]) << 4 | nibble(hex[1]));
-		hex += 2;
-	}
-	return n;
-}
 
 /* RFC 4493 section 4: AES-CMAC test vectors, Examples 1-4 (key
  * 2b7e1516...; messages of 0, 16, 40 and 64 bytes). */

@@ -8,41 +8,14 @@
  *     eapol_ft_handshake_test;
  * and the HMAC-SHA-256-128 / HMAC-SHA-384-192 variants against HMAC itself
  * (RFC 4231-verified in the hash suite), plus the failure cases. */
+#include "tests/unit/test_hex.h"
+
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "daemon/crypto/crypto.h"
-
-static int nibble(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static size_t unhex(const char *hex, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-
-	while (*hex) {
-		if (*hex == ' ') {
-			hex++;
-			continue;
-		}
-		ck_assert_msg(nibble(hex[0]) >= 0 && hex[1] && nibble(hex[1]) >= 0,
-			      "bad hex near '%s'", hex);
-		ck_assert_msg(n < max, "hex longer than %zu bytes", max);
-		out[n++] = (uint8_t)(nibble(hex[0]) << 4 | nibble(hex[1]));
-		hex += 2;
-	}
-	return n;
-}
 
 #define NONCE_OFF 17
 #define KEY_DATA_LEN_OFF 97 /* with a 16-byte MIC */

@@ -1,41 +1,14 @@
 /* PBKDF2-SHA1, pass-phrase -> PSK, 802.11 PRF-SHA1 and 802.11 KDF against
  * published vectors: RFC 6070, IEEE 802.11 Annex J.3 / J.4, and the
  * IEEE Std 802.11-2024 J.12 PASN key-derivation vector. */
+#include "tests/unit/test_hex.h"
+
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "daemon/crypto/crypto.h"
-
-static int nibble(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static size_t unhex(const char *hex, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-
-	while (*hex) {
-		if (*hex == ' ') {
-			hex++;
-			continue;
-		}
-		ck_assert_msg(nibble(hex[0]) >= 0 && hex[1] && nibble(hex[1]) >= 0,
-			      "bad hex near '%s'", hex);
-		ck_assert_msg(n < max, "hex longer than %zu bytes", max);
-		out[n++] = (uint8_t)(nibble(hex[0]) << 4 | nibble(hex[1]));
-		hex += 2;
-	}
-	return n;
-}
 
 static void check_pbkdf2(const void *p, size_t p_len, const void *s, size_t s_len,
 			 unsigned int c, const char *dk_hex)

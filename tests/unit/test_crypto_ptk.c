@@ -3,41 +3,14 @@
  *     (TKIP): PRF-SHA1 "Pairwise key expansion",
  *   - IEEE Std 802.11-2024 J.13 (KDK test vectors without PASN): KDF-SHA-256
  *     with a 256-bit KDK appended. */
+#include "tests/unit/test_hex.h"
+
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "daemon/crypto/crypto.h"
-
-static int nibble(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static size_t unhex(const char *hex, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-
-	while (*hex) {
-		if (*hex == ' ') {
-			hex++;
-			continue;
-		}
-		ck_assert_msg(nibble(hex[0]) >= 0 && hex[1] && nibble(hex[1]) >= 0,
-			      "bad hex near '%s'", hex);
-		ck_assert_msg(n < max, "hex longer than %zu bytes", max);
-		out[n++] = (uint8_t)(nibble(hex[0]) << 4 | nibble(hex[1]));
-		hex += 2;
-	}
-	return n;
-}
 
 /* J.7.1 inputs: the PMK is the J.4 PSK of "ThisIsAPassword"/"ThisIsASSID";
  * AA a0-a1-a1-a3-a4-a5 is as printed in the standard. */
