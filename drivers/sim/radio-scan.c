@@ -12,8 +12,10 @@
  * waits in the queues and the beacon-loss watchdog is paused.
  *
  * The BSS table is fed by every Beacon and Probe Response the interface
- * hears, scanning or not; an entry keeps the latest frame's elements and
- * is dropped 30 s after it was last heard.
+ * hears, scanning or not; an entry keeps the elements of the latest Probe
+ * Response, or of the latest Beacon while no probe response was heard (so
+ * a hidden SSID learnt from a probe response survives the next beacon),
+ * and is dropped 30 s after it was last heard.
  */
 #define LOG_TAG "sim"
 #include "drivers/sim/radio.h"
@@ -244,29 +246,37 @@ static struct sim_bss *bss_slot(struct sim_iface *ifc, const uint8_t *bssid, uin
 	return b;
 }
 
+/* Replaces the entry's elements with the frame's. */
+static void bss_set_ies(struct sim_bss *b, const struct mgmt_frame *m)
+{
+	uint8_t *copy = m->ies_len ? malloc(m->ies_len) : NULL;
+	if (m->ies_len && !copy)
+		return; /* keep the old ones */
+	if (m->ies_len)
+		memcpy(copy, m->ies, m->ies_len);
+	free(b->ies);
+	b->ies = copy;
+	b->ies_len = m->ies_len;
+	b->from_probe_resp = m->subtype == IEEE80211_STYPE_PROBE_RESP;
+}
+
 void sim_scan_rx(struct sim_iface *ifc, const struct mgmt_frame *m, const struct sim_rx *rx)
 {
 	/* daemon/codec checked the fixed fields and the element framing. */
 	if (sim_addr_is_group(m->bssid) || !rx->freq)
 		return;
-	uint8_t *copy = m->ies_len ? malloc(m->ies_len) : NULL;
-	if (m->ies_len && !copy)
-		return;
-	if (m->ies_len)
-		memcpy(copy, m->ies, m->ies_len);
 	struct sim_bss *b = bss_slot(ifc, m->bssid, rx->freq);
-	if (!b) {
-		free(copy);
+	if (!b)
 		return;
-	}
-	free(b->ies);
-	b->ies = copy;
-	b->ies_len = m->ies_len;
+	/* As cfg80211 does: a probe response's elements stay until the next
+	 * probe response; a beacon (which may hide the SSID) replaces only
+	 * elements that came from a beacon. */
+	if (m->subtype == IEEE80211_STYPE_PROBE_RESP || !b->from_probe_resp)
+		bss_set_ies(b, m);
 	b->signal_mbm = rx->signal_mbm;
 	b->tsf = m->u.beacon.timestamp;
 	b->beacon_int = m->u.beacon.beacon_int;
 	b->capability = m->u.beacon.capab;
-	b->from_probe_resp = m->subtype == IEEE80211_STYPE_PROBE_RESP;
 	b->seen_us = loop_now_us();
 }
 

@@ -162,6 +162,19 @@ START_TEST(hidden_ssid_answers_only_directed_probes)
 	ck_assert_ptr_nonnull(r);
 	ck_assert(r->from_probe_resp);
 	driver_scan_results_free(&res);
+
+	/* The hidden beacons heard next do not take the name away again. */
+	struct driver_scan_params listen = { .passive = true, .n_freqs = 1,
+					     .freqs = { SIMT_CH6 }, .dwell_ms = 1100 };
+	scan(sta, &listen);
+	ck_assert_int_eq(driver_get_scan_results(T->drv, sta, &res), 0);
+	r = find_bss(&res, bssid);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_lt(r->age_ms, 1100); /* a beacon was heard */
+	ck_assert(r->from_probe_resp);
+	ck_assert(r->ies_len >= 8 && r->ies[0] == 0 && r->ies[1] == 6);
+	ck_assert_mem_eq(r->ies + 2, "secret", 6);
+	driver_scan_results_free(&res);
 }
 END_TEST
 
