@@ -92,8 +92,12 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -I. $(WARNINGS) $(PKG_CFLAGS) -MMD -MP \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 
+# The hwsim VM suite (tests/hwsim/, see its README): a helper for
+# mac80211_hwsim's generic netlink, run inside the VM.
+HWSIM_CTL := $(BUILD)/tests/hwsim-ctl
+
 .SECONDARY:
-.PHONY: all check check-all fuzz demo install clean unit-tests
+.PHONY: all check check-all check-hwsim fuzz demo install clean unit-tests
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -169,8 +173,17 @@ $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_BUILD)/libwpad.a
 
 fuzz: $(FUZZ_BINS)
 
-check: all $(UNIT_BIN) $(CONF_BIN) $(ITEST_BINS) fuzz
+$(HWSIM_CTL): tests/hwsim/hwsim-ctl.c
+	@mkdir -p $(dir $@)
+	@$(if $(filter 0,$(V)),echo "  CCLD    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIBS)
+
+check: all $(UNIT_BIN) $(CONF_BIN) $(ITEST_BINS) $(HWSIM_CTL) fuzz
 	$(Q)tests/run-checks.sh $(BUILD) $(FUZZ_BUILD)
+
+# Only the VM suite (one VM boot); SCENARIOS="a b" runs some of them.
+check-hwsim: all $(CONF_BIN) $(HWSIM_CTL)
+	$(Q)tests/hwsim/vm.sh --build $(BUILD) $(SCENARIOS)
 
 check-all:
 	$(Q)$(MAKE) --no-print-directory check

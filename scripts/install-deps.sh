@@ -8,8 +8,11 @@ set -eu
 BUILD_PKGS="build-essential pkg-config libssl-dev libnl-3-dev libnl-genl-3-dev libdbus-1-dev"
 # check: unit tests; clang + libclang-rt: libFuzzer targets; valgrind: leak
 # checks; tshark: independent decoding of the simulated medium's captures;
-# iproute2: TAP data plane tests.
-TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps"
+# iproute2: TAP data plane tests. qemu-system-x86 .. dbus: the hwsim suite
+# (tests/hwsim/), a VM running the real 802.11 stack against hostapd,
+# wpa_supplicant and iwd; its kernel is fetched with apt-get download.
+TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps
+qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus"
 
 case "${1:-build}" in
 build) pkgs="$BUILD_PKGS" ;;

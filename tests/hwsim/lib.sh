@@ -1,0 +1,473 @@
+# Helpers for the hwsim scenarios; sourced by run-scenario.sh inside the
+# VM's chroot (bash, the host's own binaries, the guest's kernel).
+#
+# The VM's init gives each scenario fresh radios and fresh tmpfs on /tmp and
+# /run, and passes:
+#   HWSIM_NAME     the scenario's name
+#   HWSIM_TOP      the source tree, HWSIM_BUILD the build folder (wpad, tests/)
+#   HWSIM_OUT      a folder on the writable share: logs that go back to the host
+#   HWSIM_PHYS     the wiphy names of the radios, in hwsim order ("phy3 phy4")
+#   HWSIM_IFACES   their default interfaces ("wlan0 wlan1")
+#   HWSIM_MACS     their addresses
+# Conventions: radio I is `$(phy I)`; every daemon runs in a network
+# namespace of its own with its radio moved there, so data between two of
+# them really crosses the air; daemon output goes to $HWSIM_OUT/NAME.log.
+
+HWSIM_WORK=/tmp/hwsim # guest tmpfs: configurations, control sockets, state
+mkdir -p "$HWSIM_WORK" "$HWSIM_OUT"
+read -r HWSIM_T0 _ </proc/uptime
+read -r -a HWSIM_PHY_LIST <<<"$HWSIM_PHYS"
+read -r -a HWSIM_IFACE_LIST <<<"$HWSIM_IFACES"
+read -r -a HWSIM_MAC_LIST <<<"$HWSIM_MACS"
+declare -A HWSIM_PID
+
+# The shared parameters of the matrix.
+SSID_OPEN=hwsim-open
+SSID_PSK=hwsim-psk
+PASSPHRASE='correct horse battery'
+CHANNEL=6
+FREQ=2437
+# wpa_supplicant scans only FREQ (a full scan takes ~10 s under TCG); the
+# benchmark empties this to measure the daemon as shipped.
+WPAS_SCAN_FREQ=${WPAS_SCAN_FREQ-$FREQ}
+IP_AP=10.11.0.1
+IP_STA=10.11.0.2
+
+log() {
+	local now
+	read -r now _ </proc/uptime
+	printf '[%7.2f] %s\n' "$(awk -v a="$HWSIM_T0" -v b="$now" 'BEGIN { print b - a }')" "$*"
+}
+
+fail() {
+	log "FAIL: $*"
+	exit 1
+}
+
+# ---- radios and namespaces ----
+
+phy() { echo "${HWSIM_PHY_LIST[$1]:?no radio $1 (raise '# radios:')}"; }
+iface() { echo "${HWSIM_IFACE_LIST[$1]:?no radio $1}"; }
+mac() { echo "${HWSIM_MAC_LIST[$1]:?no radio $1}"; }
+phy_index() { local p; p=$(phy "$1"); echo "${p#phy}"; }
+
+nsx() { # NS COMMAND...: run in a namespace
+	local ns=$1
+	shift
+	ip netns exec "$ns" "$@"
+}
+
+ns_new() { # NS: a namespace with loopback up
+	ip netns add "$1"
+	ip -n "$1" link set lo up
+}
+
+radio_to_ns() { # RADIO NS: move a radio (wiphy and its interfaces) into NS
+	iw phy "$(phy "$1")" set netns name "$2" || fail "cannot move $(phy "$1") to $2"
+}
+
+radio_bare() { # RADIO NS: remove the default interface, for a daemon that makes its own
+	nsx "$2" iw dev "$(iface "$1")" del || fail "cannot delete $(iface "$1")"
+}
+
+# Interfaces of radio RADIO in NS, optionally only those of iw's TYPE
+# ("managed", "AP"): how we find what wpad or iwd created.
+radio_ifaces() { # RADIO NS [TYPE]
+	local p want=${3:-} dev
+	p=$(phy "$1")
+	for dev in $(nsx "$2" ls /sys/class/net); do
+		[ "$(nsx "$2" cat "/sys/class/net/$dev/phy80211/name" 2>/dev/null)" = "$p" ] || continue
+		if [ -n "$want" ] && ! nsx "$2" iw dev "$dev" info | grep -qx "[[:space:]]*type $want"; then
+			continue
+		fi
+		echo "$dev"
+	done
+}
+
+# ---- waiting and checking ----
+
+wait_until() { # SECONDS WHAT COMMAND...: poll every 0.2 s
+	local secs=$1 what=$2 start now
+	shift 2
+	read -r start _ </proc/uptime
+	while ! "$@" >/dev/null 2>&1; do
+		read -r now _ </proc/uptime
+		if awk -v a="$start" -v b="$now" -v s="$secs" 'BEGIN { exit !(b - a > s) }'; then
+			fail "timed out after ${secs}s waiting for $what"
+		fi
+		sleep 0.2
+	done
+	log "ok: $what"
+}
+
+alive() { kill -0 "${HWSIM_PID[$1]:?no daemon $1}" 2>/dev/null; }
+
+log_has() { grep -Eq -- "$2" "$HWSIM_OUT/$1.log"; } # DAEMON REGEX
+log_has_i() { grep -Eiq -- "$2" "$HWSIM_OUT/$1.log"; } # the same, any case
+
+# Kernel's view (cfg80211), independent of what a daemon says about itself.
+kernel_sta_linked() { nsx "$1" iw dev "$2" link | grep -q '^Connected to'; } # NS IFACE
+kernel_ap_authorized() { # NS IFACE MAC
+	nsx "$1" iw dev "$2" station get "$3" | grep -Eq 'authorized:[[:space:]]+yes'
+}
+
+ip_add() { # NS IFACE ADDRESS
+	nsx "$1" ip addr add "$3/24" dev "$2"
+	nsx "$1" ip link set "$2" up
+}
+
+ping_ok() { # NS DESTINATION [ping options]: three answers in 20 s
+	local ns=$1 dst=$2
+	shift 2
+	nsx "$ns" ping -n -q -c 3 -i 0.3 -w 20 "$@" "$dst"
+}
+
+# Data both ways across the link between two namespaces.
+check_ping_both() { # NS_AP NS_STA
+	wait_until 25 "ping $IP_STA -> $IP_AP" ping_ok "$2" "$IP_AP"
+	wait_until 25 "ping $IP_AP -> $IP_STA" ping_ok "$1" "$IP_STA"
+}
+
+# Two interfaces of one namespace (one wpad with an AP and a station):
+# policy routing so that traffic between their addresses leaves by the
+# radio instead of short-cutting through loopback.
+same_ns_link() { # NS IFACE_A IP_A IFACE_B IP_B
+	local ns=$1 a=$2 ipa=$3 b=$4 ipb=$5 d
+	for d in all default "$a" "$b"; do
+		nsx "$ns" sysctl -qw "net.ipv4.conf.$d.rp_filter=0" "net.ipv4.conf.$d.accept_local=1"
+	done
+	ip_add "$ns" "$a" "$ipa"
+	ip_add "$ns" "$b" "$ipb"
+	nsx "$ns" ip route add "$ipb" dev "$a" src "$ipa" table 101
+	nsx "$ns" ip route add "$ipa" dev "$b" src "$ipb" table 102
+	nsx "$ns" ip rule add pref 10 from "$ipa" to "$ipb" table 101
+	nsx "$ns" ip rule add pref 11 from "$ipb" to "$ipa" table 102
+	nsx "$ns" ip rule add pref 20 iif "$a" table local
+	nsx "$ns" ip rule add pref 21 iif "$b" table local
+	nsx "$ns" ip rule add pref 1000 table local
+	nsx "$ns" ip rule del pref 0
+}
+
+# ---- daemons ----
+
+start_bg() { # NAME NS COMMAND...: run in the background, output to NAME.log
+	local name=$1 ns=$2
+	shift 2
+	log "start $name in $ns: $*"
+	ip netns exec "$ns" "$@" </dev/null >"$HWSIM_OUT/$name.log" 2>&1 &
+	HWSIM_PID[$name]=$!
+}
+
+stop_daemon() { # NAME: SIGTERM, then wait up to 10 s; fails if it had died
+	local name=$1 pid=${HWSIM_PID[$1]} i
+	alive "$name" || fail "$name died before the end"
+	kill -TERM "$pid"
+	for i in $(seq 50); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.2
+	done
+	kill -0 "$pid" 2>/dev/null && fail "$name did not stop within 10 s of SIGTERM"
+	wait "$pid" || fail "$name exited with status $? on SIGTERM"
+	unset "HWSIM_PID[$name]"
+	log "stopped $name"
+}
+
+hostapd_start() { # NS IFACE SSID open|psk
+	local ns=$1 ifc=$2 ssid=$3 sec=$4 conf=$HWSIM_WORK/hostapd-$2.conf
+	{
+		echo "interface=$ifc"
+		echo "driver=nl80211"
+		echo "ctrl_interface=$HWSIM_WORK/hostapd"
+		echo "ssid=$ssid"
+		echo "hw_mode=g"
+		echo "channel=$CHANNEL"
+		if [ "$sec" = psk ]; then
+			echo "wpa=2"
+			echo "wpa_key_mgmt=WPA-PSK"
+			echo "rsn_pairwise=CCMP"
+			echo "wpa_passphrase=$PASSPHRASE"
+		fi
+	} >"$conf"
+	start_bg hostapd "$ns" hostapd -t -d "$conf"
+	wait_until 20 "hostapd enabled" hostapd_cli_q "$ns" "$ifc" status -- "state=ENABLED"
+}
+
+hostapd_cli_q() { # NS IFACE COMMAND... -- REGEX
+	local ns=$1 ifc=$2 args=()
+	shift 2
+	while [ "$1" != -- ]; do
+		args+=("$1")
+		shift
+	done
+	nsx "$ns" hostapd_cli -p "$HWSIM_WORK/hostapd" -i "$ifc" "${args[@]}" | grep -Eq -- "$2"
+}
+
+hostapd_sta_authorized() { hostapd_cli_q "$1" "$2" sta "$3" -- '^flags=.*\[AUTHORIZED\]'; }
+
+wpas_start() { # NS IFACE SSID open|psk
+	local ns=$1 ifc=$2 ssid=$3 sec=$4 conf=$HWSIM_WORK/wpas-$2.conf
+	{
+		echo "ctrl_interface=$HWSIM_WORK/wpas"
+		echo "network={"
+		echo "	ssid=\"$ssid\""
+		[ -z "$WPAS_SCAN_FREQ" ] || echo "	scan_freq=$WPAS_SCAN_FREQ"
+		if [ "$sec" = psk ]; then
+			echo "	key_mgmt=WPA-PSK"
+			echo "	psk=\"$PASSPHRASE\""
+		else
+			echo "	key_mgmt=NONE"
+		fi
+		echo "}"
+	} >"$conf"
+	start_bg wpa_supplicant "$ns" wpa_supplicant -t -d -D nl80211 -i "$ifc" -c "$conf"
+}
+
+wpas_completed() { # NS IFACE
+	nsx "$1" wpa_cli -p "$HWSIM_WORK/wpas" -i "$2" status | grep -qx 'wpa_state=COMPLETED'
+}
+
+dbus_start() { # the system bus iwd needs; once per scenario
+	mkdir -p /run/dbus
+	dbus-daemon --system --fork --nopidfile || fail "dbus-daemon did not start"
+	wait_until 10 "system bus" test -S /run/dbus/system_bus_socket
+}
+
+iwd_start() { # NS SSID open|psk
+	local ns=$1 ssid=$2 sec=$3 state=$HWSIM_WORK/iwd-state conf=$HWSIM_WORK/iwd-conf
+	mkdir -p "$state" "$conf"
+	printf '[General]\nEnableNetworkConfiguration=false\n' >"$conf/main.conf"
+	if [ "$sec" = psk ]; then
+		printf '[Security]\nPassphrase=%s\n' "$PASSPHRASE" >"$state/$ssid.psk"
+	else
+		printf '[Settings]\nAutoConnect=true\n' >"$state/$ssid.open"
+	fi
+	start_bg iwd "$ns" env STATE_DIRECTORY="$state" CONFIGURATION_DIRECTORY="$conf" \
+		/usr/libexec/iwd -d
+}
+
+iwd_connected() { # NS IFACE
+	nsx "$1" iwctl station "$2" show | grep -Eq '^[[:space:]]*State[[:space:]]+connected'
+}
+
+# wpad's [Radio] Options for radio I: the one place that knows the nl80211
+# backend's option syntax (drivers/nl80211, docs/nl80211.md).
+wpad_radio_options() { echo "phy=$(phy "$1")"; }
+# driver-conformance's OPTIONS for nl80211 (empty: the backend's defaults).
+CONFORMANCE_OPTIONS=${CONFORMANCE_OPTIONS-}
+
+wpad_start() { # NAME NS CONFIG_FILE
+	start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d -c "$3"
+	sleep 0.5
+	alive "$1" || fail "$1 exited at start: $(tail -n 5 "$HWSIM_OUT/$1.log")"
+}
+
+# A known network for wpad's station (and the same file works for iwd).
+known_network() { # STATE_DIR SSID open|psk
+	mkdir -p "$1"
+	chmod 700 "$1"
+	if [ "$3" = psk ]; then
+		printf '[Security]\nPassphrase=%s\n\n[Settings]\nAutoConnect=true\n' "$PASSPHRASE" >"$1/$2.psk"
+		chmod 600 "$1/$2.psk"
+	else
+		printf '[Settings]\nAutoConnect=true\n' >"$1/$2.open"
+		chmod 600 "$1/$2.open"
+	fi
+}
+
+# ---- diagnostics, printed when a scenario fails ----
+
+hwsim_diagnostics() {
+	local ns
+	echo "==== diagnostics"
+	for ns in "" $(ip netns list | awk '{ print $1 }'); do
+		echo "---- namespace ${ns:-(init)}"
+		if [ -n "$ns" ]; then
+			nsx "$ns" iw dev
+			nsx "$ns" ip -br addr
+		else
+			iw dev
+		fi
+	done
+	echo "---- processes"
+	ps -eo pid,stat,etime,args | grep -Ev ' (ps|grep) |[0-9] \[' | tail -n 30
+}
+
+# ---- the matrix: one flow per pair of peers, SEC is open or psk ----
+# Each asserts the connected state on both sides (the daemons' own view and
+# the kernel's where a daemon's view is only its log) and pings both ways.
+
+ssid_of() { if [ "$1" = psk ]; then echo "$SSID_PSK"; else echo "$SSID_OPEN"; fi; }
+
+# A wpad.conf with [General]; the caller appends radios and roles.
+wpad_conf_begin() { # FILE STATE_DIR
+	mkdir -p "$2"
+	chmod 700 "$2"
+	printf '[General]\nStateDirectory=%s\nCountry=00\n\n' "$2" >"$1"
+}
+
+wpad_conf_ap() { # FILE NAME RADIO_NAME SEC
+	local sec=open
+	[ "$4" = psk ] && sec=wpa2-psk
+	{
+		printf '[AccessPoint %s]\nRadio=%s\nSSID=%s\nChannel=%s\nSecurity=%s\n' \
+			"$2" "$3" "$(ssid_of "$4")" "$CHANNEL" "$sec"
+		[ "$4" = psk ] && printf 'Passphrase=%s\n' "$PASSPHRASE"
+		echo
+	} >>"$1"
+}
+
+# Sets AP_IF to wpad's access point interface on RADIO once it beacons.
+wpad_ap_up() { # NS RADIO
+	AP_IF=$(radio_ifaces "$2" "$1" AP | head -n1)
+	[ -n "$AP_IF" ] && nsx "$1" iw dev "$AP_IF" info | grep -q 'ssid '
+}
+
+# Sets STA_IF to the (single) station interface on RADIO.
+sta_iface() { # NS RADIO
+	STA_IF=$(radio_ifaces "$2" "$1" managed | head -n1)
+	[ -n "$STA_IF" ]
+}
+
+iface_mac() { nsx "$1" cat "/sys/class/net/$2/address"; } # NS IFACE
+
+flow_hostapd_wpas() { # SEC
+	local ssid
+	ssid=$(ssid_of "$1")
+	ns_new ap
+	ns_new sta
+	radio_to_ns 0 ap
+	radio_to_ns 1 sta
+	hostapd_start ap "$(iface 0)" "$ssid" "$1"
+	wpas_start sta "$(iface 1)" "$ssid" "$1"
+	wait_until 30 "wpa_supplicant COMPLETED" wpas_completed sta "$(iface 1)"
+	wait_until 10 "hostapd: station authorized" hostapd_sta_authorized ap "$(iface 0)" "$(mac 1)"
+	ip_add ap "$(iface 0)" "$IP_AP"
+	ip_add sta "$(iface 1)" "$IP_STA"
+	check_ping_both ap sta
+	stop_daemon wpa_supplicant
+	stop_daemon hostapd
+}
+
+flow_hostapd_iwd() { # SEC
+	local ssid
+	ssid=$(ssid_of "$1")
+	ns_new ap
+	ns_new sta
+	radio_to_ns 0 ap
+	radio_to_ns 1 sta
+	dbus_start
+	hostapd_start ap "$(iface 0)" "$ssid" "$1"
+	iwd_start sta "$ssid" "$1"
+	wait_until 30 "iwd connected" iwd_station_connected sta 1
+	wait_until 10 "hostapd: station authorized" hostapd_sta_authorized ap "$(iface 0)" \
+		"$(iface_mac sta "$STA_IF")"
+	ip_add ap "$(iface 0)" "$IP_AP"
+	ip_add sta "$STA_IF" "$IP_STA"
+	check_ping_both ap sta
+	stop_daemon iwd
+	stop_daemon hostapd
+}
+
+# iwd makes its own interface: find it (STA_IF), then ask iwd.
+iwd_station_connected() { sta_iface "$1" "$2" && iwd_connected "$1" "$STA_IF"; } # NS RADIO
+
+flow_wpad_sta_hostapd() { # SEC
+	wpad_sta_hostapd_connected "$1"
+	stop_daemon wpad
+	stop_daemon hostapd
+}
+
+# wpad's station on radio 1 (namespace sta) connected to hostapd on radio 0
+# (namespace ap), data flowing; leaves both running.
+wpad_sta_hostapd_connected() { # SEC
+	local ssid state=$HWSIM_WORK/wpad-state conf=$HWSIM_WORK/wpad.conf
+	ssid=$(ssid_of "$1")
+	ns_new ap
+	ns_new sta
+	radio_to_ns 0 ap
+	radio_to_ns 1 sta
+	hostapd_start ap "$(iface 0)" "$ssid" "$1"
+	radio_bare 1 sta
+	wpad_conf_begin "$conf" "$state"
+	# The namespace holds this radio only: the backend's first radio is it.
+	printf '[Radio r1]\nDriver=nl80211\n\n[Station s1]\nRadio=r1\nAutoConnect=true\n' >>"$conf"
+	known_network "$state" "$ssid" "$1"
+	wpad_start wpad sta "$conf"
+	wait_until 40 "wpad: connected to '$ssid'" log_has wpad "connected to '$ssid'"
+	sta_iface sta 1 || fail "no station interface on $(phy 1)"
+	wait_until 10 "kernel: $STA_IF associated" kernel_sta_linked sta "$STA_IF"
+	wait_until 10 "hostapd: station authorized" hostapd_sta_authorized ap "$(iface 0)" \
+		"$(iface_mac sta "$STA_IF")"
+	ip_add ap "$(iface 0)" "$IP_AP"
+	ip_add sta "$STA_IF" "$IP_STA"
+	check_ping_both ap sta
+}
+
+# wpad's AP on radio 0 in namespace ap; PEER (wpas or iwd) on radio 1.
+flow_wpad_ap() { # PEER SEC
+	local peer=$1 sec=$2 ssid sta_mac conf=$HWSIM_WORK/wpad.conf
+	ssid=$(ssid_of "$sec")
+	ns_new ap
+	ns_new sta
+	radio_to_ns 0 ap
+	radio_to_ns 1 sta
+	radio_bare 0 ap
+	wpad_conf_begin "$conf" "$HWSIM_WORK/wpad-state"
+	printf '[Radio r0]\nDriver=nl80211\n\n' >>"$conf"
+	wpad_conf_ap "$conf" lab r0 "$sec"
+	wpad_start wpad ap "$conf"
+	wait_until 20 "wpad: access point beaconing" wpad_ap_up ap 0
+	if [ "$peer" = iwd ]; then
+		dbus_start
+		iwd_start sta "$ssid" "$sec"
+		wait_until 30 "iwd connected" iwd_station_connected sta 1
+	else
+		STA_IF=$(iface 1)
+		wpas_start sta "$STA_IF" "$ssid" "$sec"
+		wait_until 30 "wpa_supplicant COMPLETED" wpas_completed sta "$STA_IF"
+	fi
+	sta_mac=$(iface_mac sta "$STA_IF")
+	wait_until 10 "wpad: $sta_mac authorized" log_has wpad "$sta_mac authorized"
+	wait_until 10 "kernel: $sta_mac authorized on $AP_IF" kernel_ap_authorized ap "$AP_IF" "$sta_mac"
+	ip_add ap "$AP_IF" "$IP_AP"
+	ip_add sta "$STA_IF" "$IP_STA"
+	check_ping_both ap sta
+	if [ "$peer" = iwd ]; then stop_daemon iwd; else stop_daemon wpa_supplicant; fi
+	stop_daemon wpad
+}
+
+# One wpad, an AP on radio 0 and a station on radio 1, both in namespace
+# wpad (one process sees one namespace's radios).
+flow_wpad_ap_sta() { # SEC
+	local sec=$1 ssid sta_mac state=$HWSIM_WORK/wpad-state conf=$HWSIM_WORK/wpad.conf
+	ssid=$(ssid_of "$sec")
+	ns_new wpad
+	radio_to_ns 0 wpad
+	radio_to_ns 1 wpad
+	radio_bare 0 wpad
+	radio_bare 1 wpad
+	wpad_conf_begin "$conf" "$state"
+	printf '[Radio r0]\nDriver=nl80211\nOptions=%s\n\n' "$(wpad_radio_options 0)" >>"$conf"
+	printf '[Radio r1]\nDriver=nl80211\nOptions=%s\n\n' "$(wpad_radio_options 1)" >>"$conf"
+	wpad_conf_ap "$conf" lab r0 "$sec"
+	printf '[Station s1]\nRadio=r1\nAutoConnect=true\n' >>"$conf"
+	known_network "$state" "$ssid" "$sec"
+	wpad_start wpad wpad "$conf"
+	wait_until 20 "wpad: access point beaconing" wpad_ap_up wpad 0
+	wait_until 40 "wpad: connected to '$ssid'" log_has wpad "connected to '$ssid'"
+	sta_iface wpad 1 || fail "no station interface on $(phy 1)"
+	sta_mac=$(iface_mac wpad "$STA_IF")
+	wait_until 10 "wpad: $sta_mac authorized" log_has wpad "$sta_mac authorized"
+	wait_until 10 "kernel: $STA_IF associated" kernel_sta_linked wpad "$STA_IF"
+	wait_until 10 "kernel: $sta_mac authorized on $AP_IF" kernel_ap_authorized wpad "$AP_IF" "$sta_mac"
+	same_ns_link wpad "$AP_IF" "$IP_AP" "$STA_IF" "$IP_STA"
+	wait_until 25 "ping $IP_STA -> $IP_AP over the air" ping_ok wpad "$IP_AP" -I "$IP_STA"
+	wait_until 25 "ping $IP_AP -> $IP_STA over the air" ping_ok wpad "$IP_STA" -I "$IP_AP"
+	stop_daemon wpad
+}
+
+# ---- hwsim radios coming and going (hwsim-ctl) ----
+
+hwsim_list() { nsx "$1" "$HWSIM_BUILD/tests/hwsim-ctl" list; } # NS
+hwsim_del() { nsx "$1" "$HWSIM_BUILD/tests/hwsim-ctl" del "$2"; } # NS NAME|ID
+radio_gone() { ! nsx "$1" iw phy "$(phy "$2")" info >/dev/null 2>&1; } # NS RADIO
