@@ -195,6 +195,7 @@ START_TEST(active_scan_finds_beaconing_bss)
 	memcpy(p.ssids[0].ssid, "conformance", 11);
 	scan_and_wait(sta, &p);
 	ck_assert_msg(scan_has_ssid(sta, bssid, "conformance"), "BSS not in scan results");
+	ck_assert_msg(harness_probes_answered() > 0, "an active scan sent no probe request");
 
 	struct driver_scan_results res = { 0 };
 	ck_assert_int_eq(driver_get_scan_results(H->drv, sta, &res), 0);
@@ -221,6 +222,7 @@ START_TEST(passive_scan_hears_beacons)
 	ck_assert(scan_has_ssid(sta, bssid, "quiet"));
 	/* A passive scan sends nothing: the AP got no probe request. */
 	ck_assert_uint_eq(harness_count(DRIVER_EV_RX_MGMT, ap), 0);
+	ck_assert_uint_eq(harness_probes_answered(), 0);
 }
 END_TEST
 

@@ -4,6 +4,7 @@
 #include "daemon/core/loop.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,10 +13,55 @@ const char *conformance_options = "radios=3";
 struct harness *H;
 bool (*harness_event_hook)(const struct driver_event *ev);
 
+/* The APs the harness started, so it can answer probe requests the way an
+ * AP role would (a real driver needs that for an active scan to find us). */
+#define HARNESS_MAX_APS 8
+static struct {
+	uint32_t ifindex;
+	uint8_t bssid[6];
+	char ssid[33];
+	uint32_t freq;
+} started_aps[HARNESS_MAX_APS];
+static size_t n_started_aps;
+static size_t probes_answered;
+
+size_t harness_probes_answered(void)
+{
+	return probes_answered;
+}
+
+static uint8_t channel_of(uint32_t freq)
+{
+	return freq >= 5000 ? (uint8_t)((freq - 5000) / 5) : (uint8_t)((freq - 2407) / 5);
+}
+
+static bool answer_probe(struct harness *h, const struct driver_event *ev)
+{
+	if (ev->type != DRIVER_EV_RX_MGMT || !ev->u.mgmt.frame || ev->u.mgmt.len < 24 ||
+	    (frame_fc(ev->u.mgmt.frame) & 0x00fc) != FC_PROBE_REQ)
+		return false;
+	for (size_t i = 0; i < n_started_aps; i++) {
+		if (started_aps[i].ifindex != ev->ifindex)
+			continue;
+		uint8_t resp[256];
+		uint64_t cookie;
+		size_t n = frame_beacon_head(resp, started_aps[i].bssid, started_aps[i].ssid,
+					     channel_of(started_aps[i].freq), 100);
+		resp[0] = (uint8_t)FC_PROBE_RESP;
+		memcpy(resp + 4, frame_addr2(ev->u.mgmt.frame), 6);
+		driver_tx_mgmt(h->drv, ev->ifindex, 0, resp, n, false, &cookie);
+		probes_answered++;
+		return true;
+	}
+	return false;
+}
+
 static void record(void *ctx, const struct driver_event *ev)
 {
 	struct harness *h = ctx;
 	if (harness_event_hook && harness_event_hook(ev))
+		return;
+	if (answer_probe(h, ev))
 		return;
 	if (h->n_events >= HARNESS_MAX_EVENTS)
 		return; /* a flood test may fill it; later waits then time out */
@@ -74,6 +120,8 @@ void harness_setup(void)
 	ck_assert_ptr_nonnull(H);
 	H->events = calloc(HARNESS_MAX_EVENTS, sizeof(*H->events));
 	ck_assert_ptr_nonnull(H->events);
+	n_started_aps = 0;
+	probes_answered = 0;
 	H->loop = loop_new();
 	ck_assert_ptr_nonnull(H->loop);
 	H->drv = driver_open(conformance_backend, H->loop, conformance_options, record, H, &err);
@@ -173,11 +221,6 @@ void harness_iface_addr(uint32_t ifindex, uint8_t addr[6])
 	memcpy(addr, info.addr, 6);
 }
 
-static uint8_t channel_of(uint32_t freq)
-{
-	return freq >= 5000 ? (uint8_t)((freq - 5000) / 5) : (uint8_t)((freq - 2407) / 5);
-}
-
 void harness_start_ap(uint32_t ifindex, const char *ssid, uint32_t freq_mhz)
 {
 	uint8_t addr[6], head[256];
@@ -193,6 +236,13 @@ void harness_start_ap(uint32_t ifindex, const char *ssid, uint32_t freq_mhz)
 	memcpy(p.ssid.ssid, ssid, p.ssid.len);
 	int r = driver_start_ap(H->drv, ifindex, &p);
 	ck_assert_msg(r == 0, "start_ap: %d", r);
+	if (n_started_aps < HARNESS_MAX_APS) {
+		started_aps[n_started_aps].ifindex = ifindex;
+		memcpy(started_aps[n_started_aps].bssid, addr, 6);
+		snprintf(started_aps[n_started_aps].ssid, 33, "%s", ssid);
+		started_aps[n_started_aps].freq = freq_mhz;
+		n_started_aps++;
+	}
 	static const uint16_t wanted[] = { FC_AUTH, FC_ASSOC_REQ, FC_ACTION, FC_DEAUTH,
 					   FC_DISASSOC, FC_PROBE_REQ };
 	for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++)

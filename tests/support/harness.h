@@ -68,6 +68,9 @@ void harness_run_for(int ms);
 /* Counts unconsumed events of a type for an ifindex (0: any). */
 size_t harness_count(uint32_t type, uint32_t ifindex);
 
+/* Probe requests the harness answered for its APs (as an AP role would). */
+size_t harness_probes_answered(void);
+
 /* Creates an interface of the given type on radio index i, brought up. */
 uint32_t harness_iface(size_t radio_index, enum driver_iftype type);
 void harness_iface_addr(uint32_t ifindex, uint8_t addr[6]);
