@@ -5,5 +5,6 @@
 #include "drivers/driver.h"
 
 extern const struct wpad_driver_ops sim_driver_ops;
+extern const struct wpad_driver_ops nl80211_driver_ops;
 
 #endif
