@@ -15,11 +15,23 @@
 static const uint8_t ap_addr[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x00 };
 static const uint8_t sta_addr[6] = { 0x02, 0x00, 0x00, 0x00, 0x01, 0x00 };
 
+/* The event points into its message: the last one parsed is kept until
+ * the next parse or the end of the test. */
+static struct nl_msg *held;
+
+static void release(void)
+{
+	if (held)
+		nlmsg_free(held);
+	held = NULL;
+}
+
 static struct nl80211_event parse(struct nl_msg *msg)
 {
 	struct nl80211_event e;
+	release();
+	held = msg;
 	ck_assert_int_eq(nl80211_parse_event(nlmsg_hdr(msg), &e), 0);
-	nlmsg_free(msg);
 	return e;
 }
 
@@ -222,6 +234,7 @@ Suite *make_nl80211_msg_suite(void)
 {
 	Suite *s = suite_create("nl80211_msg");
 	TCase *tc = tcase_create("parsers");
+	tcase_add_checked_fixture(tc, NULL, release);
 	tcase_add_test(tc, scan_result_becomes_driver_result);
 	tcase_add_test(tc, scan_message_without_bss);
 	tcase_add_test(tc, frame_and_tx_status_events);
