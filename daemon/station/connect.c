@@ -114,6 +114,8 @@ static int request_scan(struct station *st, enum connect_phase phase)
 	req.ssid.len = c->ssid_len;
 	memcpy(req.ssid.ssid, c->ssid, c->ssid_len);
 	c->phase = phase;
+	if (phase == CONNECT_SCAN_FULL)
+		c->full_scans++;
 	station_enter_state(st, STATION_SCANNING);
 	return scan_request(st, &req);
 }
@@ -196,9 +198,11 @@ void connect_scan_done(struct station *st)
 		connect_run(st, n);
 		return;
 	}
-	if (c->phase == CONNECT_SCAN_KNOWN_FREQS) {
-		log_info("'%s' not on its known frequencies; scanning every channel",
-			 conn_ssid_str(st, s, sizeof(s)));
+	if (c->phase == CONNECT_SCAN_KNOWN_FREQS || c->full_scans < STATION_CONNECT_FULL_SCANS) {
+		/* A probe response lost on a busy channel should not decide
+		 * NotFound: every channel is scanned twice before that. */
+		log_info("'%s' not heard %s; scanning every channel", conn_ssid_str(st, s, sizeof(s)),
+			 c->phase == CONNECT_SCAN_KNOWN_FREQS ? "on its known frequencies" : "yet");
 		int ret = request_scan(st, CONNECT_SCAN_FULL);
 		if (ret < 0)
 			fail_with_errno(st, ret, "scan failed");
@@ -206,7 +210,7 @@ void connect_scan_done(struct station *st)
 	}
 	struct wpad_error e;
 	wpad_error_set(&e, WPAD_ERR_NOT_FOUND, 0, -1, -1,
-		       "network '%s' not found: no access point answered on any channel%s",
+		       "network '%s' not found: no access point answered on any channel in two scans%s",
 		       conn_ssid_str(st, s, sizeof(s)),
 		       !c->hidden && hidden_bss_heard(st)
 			       ? " (hidden networks are in range: connect to it as a hidden network)"
@@ -414,7 +418,7 @@ static void finish_success(struct station *st)
 	st->ssid_len = c->ssid_len;
 	st->security = c->security;
 	log_info("connected to '%s' via %s on %u MHz, signal %d dBm (%llu ms)",
-		 conn_ssid_str(st, s, sizeof(s)), station_addr_str(st->bssid, a), st->freq_mhz,
+		 conn_ssid_str(st, s, sizeof(s)), bss_addr_str(st->bssid, a), st->freq_mhz,
 		 st->signal_mbm / 100, (unsigned long long)st->connect_time_ms);
 	st->nets_dirty = true; /* the network is known now */
 	int ret = known_connected(st->store, c->ssid, c->ssid_len, c->security,

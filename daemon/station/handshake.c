@@ -126,7 +126,7 @@ static void op_on_complete(void *ctx)
 {
 	struct station *st = ctx;
 	if (st->state == STATION_HANDSHAKING) {
-		log_info("4-way handshake with %s complete", station_addr_str(st->bssid,
+		log_info("4-way handshake with %s complete", bss_addr_str(st->bssid,
 									       (char[18]){ 0 }));
 		connect_finish(st, NULL);
 	} else {
@@ -141,7 +141,7 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 	char a[18];
 	enum wpad_error_code code = rsn_fail_error_code(f->reason);
 
-	station_addr_str(st->bssid, a);
+	bss_addr_str(st->bssid, a);
 	if (code == WPAD_ERR_INVALID_PASSPHRASE)
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
 			       "4-way handshake with %s failed (%s): the passphrase is most "
@@ -192,7 +192,7 @@ int handshake_start(struct station *st)
 	st->supp = rsn_supp_new(st->loop, &cfg, &station_rsn_ops, st);
 	if (!st->supp)
 		return -EINVAL;
-	log_info("4-way handshake with %s", station_addr_str(st->bssid, a));
+	log_info("4-way handshake with %s", bss_addr_str(st->bssid, a));
 	rsn_supp_start(st->supp);
 	station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
 	if (c->early_eapol_len) {

@@ -95,22 +95,12 @@ size_t known_autoconnect_list(struct known_store *store, struct station_known *o
 	return kept;
 }
 
-static int is_hex64(const char *p)
-{
-	if (strlen(p) != 2 * STATION_PSK_LEN)
-		return 0;
-	for (size_t i = 0; p[i]; i++)
-		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f') ||
-		      (p[i] >= 'A' && p[i] <= 'F')))
-			return 0;
-	return 1;
-}
-
 /* Sets the credentials the user gave on a copy of the network. */
 static int set_credentials(struct known_network *net, const char *passphrase,
 			   const uint8_t psk[STATION_PSK_LEN])
 {
-	if (is_hex64(passphrase)) {
+	/* A checked passphrase of 64 characters is the hex of a raw PSK. */
+	if (strlen(passphrase) == 2 * STATION_PSK_LEN) {
 		known_network_set_psk(net, psk);
 		return 0;
 	}

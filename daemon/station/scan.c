@@ -287,8 +287,3 @@ void scan_cancel(struct station *st)
 	st->scan.have_pending = false;
 	finish(st, st->scan.purpose & SCAN_FOR_USER);
 }
-
-void scan_clear(struct station *st)
-{
-	memset(&st->scan, 0, sizeof(st->scan));
-}

@@ -44,7 +44,7 @@ void sme_bss_failed(struct station *st, const struct wpad_error *err, bool try_n
 {
 	char a[18];
 
-	log_info("%s: %s", station_addr_str(st->conn.bss.bssid, a), err->text);
+	log_info("%s: %s", bss_addr_str(st->conn.bss.bssid, a), err->text);
 	record_error(st, err);
 	station_disarm_timer(st);
 	if (!try_next_bss || err->code == WPAD_ERR_INVALID_PASSPHRASE) {
@@ -74,7 +74,7 @@ static void send_auth(struct station *st)
 	p.ssid.len = st->conn.ssid_len;
 	st->conn.auth_tries++;
 	log_info("authenticating with %s on %u MHz, signal %d dBm (attempt %u)",
-		 station_addr_str(b->bssid, a), b->freq_mhz, b->signal_mbm / 100,
+		 bss_addr_str(b->bssid, a), b->freq_mhz, b->signal_mbm / 100,
 		 st->conn.auth_tries);
 	int ret = driver_authenticate(st->drv, st->ifindex, &p);
 	if (ret < 0) {
@@ -142,7 +142,7 @@ static void send_assoc(struct station *st)
 		p.use_mfp = c->use_mfp;
 	}
 	c->assoc_tries++;
-	log_info("associating with %s (attempt %u)", station_addr_str(c->bss.bssid, a),
+	log_info("associating with %s (attempt %u)", bss_addr_str(c->bss.bssid, a),
 		 c->assoc_tries);
 	int ret = driver_associate(st->drv, st->ifindex, &p);
 	if (ret < 0) {
@@ -178,7 +178,7 @@ static void auth_timed_out(struct station *st)
 	}
 	wpad_error_set(&e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
 		       "the access point %s did not answer authentication (%u attempts)",
-		       station_addr_str(st->conn.bss.bssid, a), st->conn.auth_tries);
+		       bss_addr_str(st->conn.bss.bssid, a), st->conn.auth_tries);
 	sme_bss_failed(st, &e, true);
 }
 
@@ -204,11 +204,11 @@ void sme_handle_auth(struct station *st, const struct driver_event *ev)
 	if (status != WLAN_STATUS_SUCCESS) {
 		wpad_error_set(&e, WPAD_ERR_AUTHENTICATION_FAILED, 0, status, -1,
 			       "the access point %s refused authentication: status %u (%s)",
-			       station_addr_str(f.bssid, a), status, ieee80211_status_name(status));
+			       bss_addr_str(f.bssid, a), status, ieee80211_status_name(status));
 		sme_bss_failed(st, &e, true);
 		return;
 	}
-	log_info("authenticated with %s", station_addr_str(f.bssid, a));
+	log_info("authenticated with %s", bss_addr_str(f.bssid, a));
 	station_enter_state(st, STATION_ASSOCIATING);
 	send_assoc(st);
 }
@@ -229,7 +229,7 @@ static void assoc_timed_out(struct station *st)
 	}
 	wpad_error_set(&e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
 		       "the access point %s did not answer association (%u attempts)",
-		       station_addr_str(st->conn.bss.bssid, a), st->conn.assoc_tries);
+		       bss_addr_str(st->conn.bss.bssid, a), st->conn.assoc_tries);
 	sme_bss_failed(st, &e, true);
 }
 
@@ -238,7 +238,7 @@ static void associated(struct station *st)
 	char a[18];
 	int ret;
 
-	log_info("associated with %s", station_addr_str(st->bssid, a));
+	log_info("associated with %s", bss_addr_str(st->bssid, a));
 	if (st->conn.security == BSS_SECURITY_OPEN) {
 		ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, true);
 		if (ret < 0 && ret != -EOPNOTSUPP) {
@@ -275,7 +275,7 @@ void sme_handle_assoc(struct station *st, const struct driver_event *ev)
 	if (status != WLAN_STATUS_SUCCESS) {
 		wpad_error_set(&e, WPAD_ERR_ASSOCIATION_REJECTED, 0, status, -1,
 			       "the access point %s rejected the association: status %u (%s)",
-			       station_addr_str(f.bssid, a), status, ieee80211_status_name(status));
+			       bss_addr_str(f.bssid, a), status, ieee80211_status_name(status));
 		sme_bss_failed(st, &e, true);
 		return;
 	}
@@ -291,7 +291,7 @@ void sme_handle_peer_leave(struct station *st, uint16_t reason, bool disassoc)
 	char a[18];
 	const char *during = station_state_name(st->state);
 
-	station_addr_str(st->bssid, a);
+	bss_addr_str(st->bssid, a);
 	st->link_up = false; /* the AP dropped us: nothing to tear down */
 	if (st->state == STATION_HANDSHAKING && st->eapol_sent > 0 &&
 	    (reason == WLAN_REASON_4WAY_HANDSHAKE_TIMEOUT ||
@@ -315,7 +315,7 @@ static void handshake_timed_out(struct station *st)
 	struct wpad_error e;
 	char a[18];
 
-	station_addr_str(st->bssid, a);
+	bss_addr_str(st->bssid, a);
 	if (st->eapol_sent > 0)
 		wpad_error_set(&e, WPAD_ERR_INVALID_PASSPHRASE, 0, -1, -1,
 			       "%s never confirmed our 4-way handshake message 2: "

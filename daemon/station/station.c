@@ -41,11 +41,6 @@ const char *station_state_name(enum station_state state)
 	return "unknown";
 }
 
-const char *station_addr_str(const uint8_t *addr, char buf[18])
-{
-	return bss_addr_str(addr, buf);
-}
-
 /* The one place the state changes: logs, runs the entry actions, tells the
  * daemon (and through it D-Bus). */
 void station_enter_state(struct station *st, enum station_state state)
@@ -180,7 +175,7 @@ struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifin
 		return NULL;
 	}
 	char a[18];
-	log_info("station on ifindex %u (%s) ready", ifindex, station_addr_str(st->addr, a));
+	log_info("station on ifindex %u (%s) ready", ifindex, bss_addr_str(st->addr, a));
 	return st;
 }
 
@@ -252,7 +247,7 @@ static void handle_deauth(struct station *st, const struct driver_event *ev, boo
 	if (ev->u.mgmt.locally_generated && st->state != STATION_CONNECTED)
 		return;
 	log_info("%s by %s%s: reason %u (%s)", disassoc ? "disassociated" : "deauthenticated",
-		 station_addr_str(st->bssid, a), ev->u.mgmt.locally_generated ? " (local)" : "",
+		 bss_addr_str(st->bssid, a), ev->u.mgmt.locally_generated ? " (local)" : "",
 		 reason, ieee80211_reason_name(reason));
 	if (st->state != STATION_CONNECTED) {
 		sme_handle_peer_leave(st, reason, disassoc);
@@ -261,7 +256,13 @@ static void handle_deauth(struct station *st, const struct driver_event *ev, boo
 	struct wpad_error why;
 	wpad_error_set(&why, WPAD_ERR_NOT_CONNECTED, 0, -1, reason,
 		       "the access point %s ended the connection: reason %u (%s)",
-		       station_addr_str(st->bssid, a), reason, ieee80211_reason_name(reason));
+		       bss_addr_str(st->bssid, a), reason, ieee80211_reason_name(reason));
+	/* An AP that is leaving is gone until heard again: reconnecting to
+	 * what the list remembers would only time out. */
+	if (!ev->u.mgmt.locally_generated && reason == WLAN_REASON_DEAUTH_LEAVING) {
+		bss_list_remove(st->bss, st->bssid);
+		st->nets_dirty = true;
+	}
 	station_link_lost(st, &why);
 }
 
@@ -275,7 +276,7 @@ static void handle_beacon_loss(struct station *st)
 		return;
 	memcpy(bssid, st->bssid, sizeof(bssid));
 	log_info("beacon loss: %s on %u MHz went silent; disconnecting",
-		 station_addr_str(bssid, a), st->freq_mhz);
+		 bss_addr_str(bssid, a), st->freq_mhz);
 	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
 	/* The BSS is gone: a reconnect must hear it again, not trust the list. */
 	bss_list_remove(st->bss, bssid);

@@ -30,7 +30,8 @@
  *
  * Errors: every failure ends in a struct wpad_error (daemon/core/error.h)
  * given to connect_done()/disconnected() and kept for station_last_error():
- *   NotFound             no BSS of the network after scanning
+ *   NotFound             no BSS of the network after scanning every
+ *                        channel STATION_CONNECT_FULL_SCANS times
  *   NotSupported         the network's security is one we cannot do
  *   AuthenticationFailed the AP refused authentication (ieee_status set)
  *   AssociationRejected  the AP refused association (ieee_status set)
@@ -78,6 +79,7 @@ enum station_state {
 #define STATION_AUTH_TRIES 2      /* per BSS, on timeouts */
 #define STATION_ASSOC_TRIES 2     /* per BSS, on timeouts */
 #define STATION_MAX_BSS_TRIES 3   /* BSSes of the network tried per connect */
+#define STATION_CONNECT_FULL_SCANS 2 /* scans of every channel before NotFound */
 /* Freshness: a connect skips scanning when the network was heard this
  * recently; BSS entries are dropped when not heard for BSS_MAX_AGE. */
 #define STATION_FRESH_SCAN_MS 10000

@@ -104,7 +104,6 @@ int scan_request(struct station *st, const struct scan_request *req);
 void scan_handle_done(struct station *st, bool aborted);
 /* Stops the running plan; its purposes get their callbacks (aborted). */
 void scan_cancel(struct station *st);
-void scan_clear(struct station *st);
 
 /* ---- one connect attempt (connect.c, sme.c, handshake.c) ---- */
 
@@ -133,6 +132,7 @@ struct station_connect {
 	size_t n_known_freqs;
 	uint64_t started_us;
 	uint64_t min_seen_us;     /* only BSSes heard since then are tried */
+	unsigned full_scans;      /* of every channel, for this connect */
 
 	/* The BSS being tried (a copy: the list may change under us). */
 	struct station_bss bss;
@@ -266,7 +266,6 @@ struct station {
 
 	struct wpad_error last_err;
 	bool have_last_err;
-	bool in_callback;               /* guards re-entrant kicks */
 };
 
 void station_enter_state(struct station *st, enum station_state state);
@@ -281,7 +280,6 @@ void station_teardown_link(struct station *st, uint16_t reason);
  * go DISCONNECTED, let autoconnect reconnect. */
 void station_link_lost(struct station *st, const struct wpad_error *why);
 void station_set_error(struct station *st, const struct wpad_error *err);
-const char *station_addr_str(const uint8_t *addr, char buf[18]);
 bool station_idle(const struct station *st);
 
 #endif

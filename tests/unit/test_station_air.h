@@ -19,6 +19,16 @@ struct known_store;
 
 #define AIR_MAX_AP 3
 
+/* Time bounds: the targets on the simulated air, looser under the
+ * sanitizers, which slow the code (not the simulated air) many times. */
+#ifdef __SANITIZE_ADDRESS__
+#define WARM_CONNECT_MAX_MS 500
+#define KNOWN_FREQ_CONNECT_MAX_MS 1000
+#else
+#define WARM_CONNECT_MAX_MS 50
+#define KNOWN_FREQ_CONNECT_MAX_MS 500
+#endif
+
 /* How an AP advertises itself. akm 0 with psk: RSN_AKM_PSK; ciphers 0:
  * CCMP-128. */
 struct air_ap_conf {
@@ -89,7 +99,7 @@ struct air {
  * a known-network store in a fresh temporary directory. */
 void air_setup(struct air *a, unsigned radios, bool with_store);
 /* The same with extra sim options ("country=..,passive_dwell=.."); air_setup
- * uses "country=US". */
+ * uses "country=US,active_dwell=60". */
 void air_setup_opts(struct air *a, unsigned radios, bool with_store, const char *extra);
 void air_teardown(struct air *a);
 /* Starts a hand-played AP on radio index r. */
@@ -112,5 +122,14 @@ bool air_connected(struct air *a);
 size_t air_count_state(const struct air *a, enum station_state s);
 
 int air_connect(struct air *a, const char *ssid, const char *passphrase, bool hidden);
+/* On-demand scans (at most `tries`) until the network `ssid` shows at least
+ * min_bss BSSes: the premise of a test, made robust against a probe
+ * response that a loaded host delayed past the channel visit. */
+bool air_scan_for(struct air *a, const char *ssid, size_t min_bss, unsigned tries);
+/* Connects `tries` times to a network whose scan result is fresh (the
+ * station disconnects between tries), checking each succeeds without a
+ * scan; returns the fastest time in ms. The best of a few, because the
+ * simulated air runs in real time and a loaded host delays some runs. */
+uint64_t air_warm_connect_ms(struct air *a, const char *ssid, unsigned tries);
 
 #endif
