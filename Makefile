@@ -65,6 +65,8 @@ CORE_LIB := $(BUILD)/libwpad.a
 
 WPAD_SRCS := daemon/main.c
 WPACTL_SRCS := $(sort $(wildcard wpactl/*.c))
+# Not $(BUILD)/wpactl/*.o: $(BUILD)/wpactl is the program itself.
+WPACTL_OBJS := $(WPACTL_SRCS:wpactl/%.c=$(BUILD)/wpactl-objs/%.o)
 MEDIUM_SRCS := $(wildcard drivers/sim/medium-main.c)
 PROGRAMS := $(BUILD)/wpad $(if $(WPACTL_SRCS),$(BUILD)/wpactl) \
 	$(if $(MEDIUM_SRCS),$(BUILD)/wpad-medium)
@@ -113,7 +115,12 @@ $(BUILD)/wpad: $(WPAD_SRCS:%.c=$(BUILD)/%.o) $(CORE_LIB)
 	@$(if $(filter 0,$(V)),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/wpactl: $(WPACTL_SRCS:%.c=$(BUILD)/%.o) $(CORE_LIB)
+$(BUILD)/wpactl-objs/%.o: wpactl/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(filter 0,$(V)),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/wpactl: $(WPACTL_OBJS) $(CORE_LIB)
 	@$(if $(filter 0,$(V)),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
@@ -192,11 +199,30 @@ check-all:
 demo: all
 	$(BUILD)/wpad --demo
 
+# D-Bus policy, activation and interfaces, the systemd unit (dbus/, see
+# docs/dbus-api.md). The Exec/ExecStart lines get the installed sbin path.
+DATADIR ?= $(PREFIX)/share
+DOCDIR ?= $(DATADIR)/doc/wpad
+DBUS_POLICYDIR ?= $(DATADIR)/dbus-1/system.d
+DBUS_SERVICEDIR ?= $(DATADIR)/dbus-1/system-services
+DBUS_IFACEDIR ?= $(DATADIR)/dbus-1/interfaces
+SYSTEMD_UNITDIR ?= $(PREFIX)/lib/systemd/system
+SUBST_DIRS = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g'
+
 install: all
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(BINDIR)
 	install -m 0755 $(BUILD)/wpad $(DESTDIR)$(SBINDIR)/wpad
 	$(if $(WPACTL_SRCS),install -m 0755 $(BUILD)/wpactl $(DESTDIR)$(BINDIR)/wpactl)
 	$(if $(MEDIUM_SRCS),install -m 0755 $(BUILD)/wpad-medium $(DESTDIR)$(BINDIR)/wpad-medium)
+	install -d $(DESTDIR)$(DBUS_POLICYDIR) $(DESTDIR)$(DBUS_SERVICEDIR) \
+		$(DESTDIR)$(DBUS_IFACEDIR) $(DESTDIR)$(SYSTEMD_UNITDIR) $(DESTDIR)$(DOCDIR)
+	install -m 0644 dbus/org.wpad1.conf $(DESTDIR)$(DBUS_POLICYDIR)/org.wpad1.conf
+	install -m 0644 dbus/org.wpad1.xml $(DESTDIR)$(DBUS_IFACEDIR)/org.wpad1.xml
+	$(SUBST_DIRS) dbus/org.wpad1.service >$(DESTDIR)$(DBUS_SERVICEDIR)/org.wpad1.service
+	$(SUBST_DIRS) dbus/wpad.service >$(DESTDIR)$(SYSTEMD_UNITDIR)/wpad.service
+	chmod 0644 $(DESTDIR)$(DBUS_SERVICEDIR)/org.wpad1.service \
+		$(DESTDIR)$(SYSTEMD_UNITDIR)/wpad.service
+	install -m 0644 docs/dbus-api.md $(DESTDIR)$(DOCDIR)/dbus-api.md
 
 clean:
 	rm -rf build build-san build-fuzz

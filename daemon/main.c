@@ -8,6 +8,7 @@
 #include "daemon/demo.h"
 #include "daemon/version.h"
 #include "daemon/wpad.h"
+#include "dbus/wdbus.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -24,6 +25,11 @@ struct options {
 	bool use_syslog;
 	bool log_secrets;
 	bool demo;
+	/* D-Bus: WDB_BUS_SYSTEM by default; required when named explicitly. */
+	enum wdb_bus_kind bus;
+	const char *bus_address;
+	bool bus_required;
+	bool no_dbus;
 };
 
 static void usage(FILE *out)
@@ -34,6 +40,11 @@ static void usage(FILE *out)
 		"  -d                  debug logging; -dd for verbose (frame traces)\n"
 		"  -s, --syslog        log to syslog instead of stderr\n"
 		"      --demo          run the simulated-radio demo\n"
+		"      --system        serve org.wpad1 on the system bus; fail without it\n"
+		"      --session       serve org.wpad1 on the session bus instead\n"
+		"      --bus-address ADDR  serve org.wpad1 on the bus at ADDR (tests)\n"
+		"      --no-dbus       run without the D-Bus API\n"
+		"                      (default: the system bus if it can be reached)\n"
 		"      --log-secrets   TEST ONLY: print keys and passphrases in debug logs\n"
 		"  -v, --version       print the version\n"
 		"  -h, --help          this text\n");
@@ -41,11 +52,15 @@ static void usage(FILE *out)
 
 static int parse_options(int argc, char **argv, struct options *opt)
 {
-	enum { OPT_DEMO = 256, OPT_LOG_SECRETS };
+	enum { OPT_DEMO = 256, OPT_LOG_SECRETS, OPT_SYSTEM, OPT_SESSION, OPT_BUS_ADDRESS, OPT_NO_DBUS };
 	static const struct option longopts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "syslog", no_argument, NULL, 's' },
 		{ "demo", no_argument, NULL, OPT_DEMO },
+		{ "system", no_argument, NULL, OPT_SYSTEM },
+		{ "session", no_argument, NULL, OPT_SESSION },
+		{ "bus-address", required_argument, NULL, OPT_BUS_ADDRESS },
+		{ "no-dbus", no_argument, NULL, OPT_NO_DBUS },
 		{ "log-secrets", no_argument, NULL, OPT_LOG_SECRETS },
 		{ "version", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -71,6 +86,18 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		case OPT_LOG_SECRETS:
 			opt->log_secrets = true;
 			break;
+		case OPT_SYSTEM:
+		case OPT_SESSION:
+		case OPT_BUS_ADDRESS:
+			opt->bus = c == OPT_SYSTEM    ? WDB_BUS_SYSTEM
+				   : c == OPT_SESSION ? WDB_BUS_SESSION
+						      : WDB_BUS_ADDRESS;
+			opt->bus_address = c == OPT_BUS_ADDRESS ? optarg : NULL;
+			opt->bus_required = true;
+			break;
+		case OPT_NO_DBUS:
+			opt->no_dbus = true;
+			break;
 		case 'v':
 			printf("wpad %s\n", WPAD_VERSION);
 			exit(EXIT_SUCCESS);
@@ -95,6 +122,23 @@ static void on_stop_signal(struct loop_signal *sig, int signo, void *data)
 	struct loop *loop = data;
 	log_info("received %s, shutting down", strsignal(signo));
 	loop_quit(loop, 0);
+}
+
+/* The D-Bus API: a failure is fatal when a bus was named, else a warning
+ * (a machine without a system bus still gets a working daemon). */
+static int start_dbus(const struct options *opt, struct loop *loop, struct wpad *w)
+{
+	struct wpad_error err;
+	if (opt->no_dbus)
+		return 0;
+	if (wdbus_start(loop, w, opt->bus, opt->bus_address, &err) == 0)
+		return 0;
+	if (opt->bus_required) {
+		log_error("D-Bus: %s: %s", wpad_error_name(err.code), err.text);
+		return -1;
+	}
+	log_warn("D-Bus: %s; running without the D-Bus API", err.text);
+	return 0;
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -171,7 +215,9 @@ int main(int argc, char **argv)
 	}
 	if (opt.demo)
 		demo_start(loop, w);
-	rc = loop_run(loop) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	if (start_dbus(&opt, loop, w) == 0)
+		rc = loop_run(loop) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	wdbus_stop(); /* answers waiting callers before the roles go */
 	if (opt.demo)
 		demo_stop();
 	wpad_free(w);

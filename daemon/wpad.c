@@ -2,6 +2,7 @@
 #define LOG_TAG "wpad"
 #include "daemon/wpad.h"
 #include "daemon/ap/ap.h"
+#include "daemon/config/ap_profile.h"
 #include "daemon/config/wpad_conf.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
@@ -19,15 +20,19 @@
 
 struct wpad_radio {
 	char name[32];
+	const char *backend;
 	struct driver *drv;
 	uint32_t radio_id; /* the driver's first radio: one [Radio] is one radio */
 	struct wpad *owner;
+	bool has_error;
+	struct wpad_error error; /* the radio's own failure (firmware, rfkill) */
 };
 
 struct wpad {
 	struct loop *loop;
 	const struct wpad_conf *conf;
-	struct wpad_observer obs;
+	struct wpad_observer obs[WPAD_MAX_OBSERVERS];
+	size_t n_obs;
 	struct known_store *store;
 	struct wpad_radio *radios;
 	size_t n_radios;
@@ -35,12 +40,91 @@ struct wpad {
 	size_t n_devices;
 };
 
+/* ---- observers ---- */
+
+/* Calls hook of every observer. A snapshot is walked, so a hook may add
+ * or remove observers. */
+#define NOTIFY(w, hook, ...)                                                                      \
+	do {                                                                                      \
+		struct wpad_observer snap_[WPAD_MAX_OBSERVERS];                                   \
+		size_t n_ = (w)->n_obs;                                                           \
+		memcpy(snap_, (w)->obs, n_ * sizeof(snap_[0]));                                   \
+		for (size_t i_ = 0; i_ < n_; i_++)                                                \
+			if (snap_[i_].hook && observer_present((w), snap_[i_].ctx))               \
+				snap_[i_].hook(snap_[i_].ctx, __VA_ARGS__);                       \
+	} while (0)
+
+static bool observer_present(const struct wpad *w, void *ctx)
+{
+	for (size_t i = 0; i < w->n_obs; i++)
+		if (w->obs[i].ctx == ctx)
+			return true;
+	return false;
+}
+
+int wpad_add_observer(struct wpad *w, const struct wpad_observer *obs)
+{
+	if (w->n_obs == WPAD_MAX_OBSERVERS)
+		return -ENOSPC;
+	w->obs[w->n_obs++] = *obs;
+	return 0;
+}
+
+void wpad_remove_observer(struct wpad *w, void *ctx)
+{
+	size_t j = 0;
+	for (size_t i = 0; i < w->n_obs; i++)
+		if (w->obs[i].ctx != ctx)
+			w->obs[j++] = w->obs[i];
+	w->n_obs = j;
+}
+
+void wpad_device_set_error(struct wpad_device *dev, const struct wpad_error *err)
+{
+	dev->last_error = *err;
+	NOTIFY(dev->owner, device_changed, dev);
+}
+
+enum wpad_error_code wpad_device_error_code(const struct wpad_device *dev, int err)
+{
+	const struct wpad_radio *r = dev->radio;
+	if (r->has_error && r->error.code == WPAD_ERR_FIRMWARE_MISSING)
+		return WPAD_ERR_FIRMWARE_MISSING;
+	return wpad_error_code_from_errno(err);
+}
+
 /* ---- event routing ---- */
+
+/* The radio reported a fault: remember it (later failures of its
+ * interfaces are explained by it) and tell every device of the radio. */
+static void radio_failed(struct wpad_radio *radio, const struct driver_event *ev)
+{
+	static const char *const what[] = {
+		[DRIVER_RADIO_ERR_FIRMWARE_MISSING] = "the adapter's firmware is missing",
+		[DRIVER_RADIO_ERR_FIRMWARE_CRASH] = "the adapter's firmware crashed",
+		[DRIVER_RADIO_ERR_RFKILL] = "the radio was switched off (rfkill)",
+	};
+	enum driver_radio_error kind = ev->u.radio_error.kind;
+	const char *detail = ev->u.radio_error.detail ? ev->u.radio_error.detail : "no detail";
+	enum wpad_error_code code = kind == DRIVER_RADIO_ERR_FIRMWARE_MISSING
+					    ? WPAD_ERR_FIRMWARE_MISSING
+					    : WPAD_ERR_DRIVER_ERROR;
+	log_error("radio %s: %s (%s)", radio->name, what[kind], detail);
+	wpad_error_set(&radio->error, code, ev->u.radio_error.err, -1, -1, "radio %s: %s: %s",
+		       radio->name, what[kind], detail);
+	radio->has_error = true;
+	struct wpad *w = radio->owner;
+	for (size_t i = 0; i < w->n_devices; i++)
+		if (w->devices[i].radio == radio)
+			wpad_device_set_error(&w->devices[i], &radio->error);
+}
 
 static void route_event(void *ctx, const struct driver_event *ev)
 {
 	struct wpad_radio *radio = ctx;
 	struct wpad *w = radio->owner;
+	if (ev->type == DRIVER_EV_RADIO_ERROR)
+		radio_failed(radio, ev);
 	for (size_t i = 0; i < w->n_devices; i++) {
 		struct wpad_device *dev = &w->devices[i];
 		if (dev->radio != radio || (ev->ifindex && ev->ifindex != dev->ifindex))
@@ -49,11 +133,8 @@ static void route_event(void *ctx, const struct driver_event *ev)
 			station_handle_event(dev->station, ev);
 		else if (dev->ap)
 			ap_handle_event(dev->ap, ev);
+		NOTIFY(w, device_event, dev, (int)ev->type);
 	}
-	if (ev->type == DRIVER_EV_RADIO_ERROR)
-		log_error("radio %s: %s (%s)", radio->name,
-			  ev->u.radio_error.detail ? ev->u.radio_error.detail : "radio error",
-			  strerror(-ev->u.radio_error.err));
 }
 
 /* ---- role callbacks ---- */
@@ -84,33 +165,45 @@ static void on_station_state(void *ctx, enum station_state old_state,
 	struct wpad *w = dev->owner;
 	if (new_state == STATION_CONNECTED)
 		follow_station_channel(dev);
-	if (w->obs.station_state)
-		w->obs.station_state(w->obs.ctx, dev, station_state_name(old_state),
-				     station_state_name(new_state));
+	NOTIFY(w, station_state, dev, station_state_name(old_state), station_state_name(new_state));
 }
 
 static void on_station_connect_done(void *ctx, const struct wpad_error *err)
 {
 	struct wpad_device *dev = ctx;
 	struct wpad *w = dev->owner;
-	if (err)
+	if (err) {
 		log_warn("%s: connect failed: %s: %s", dev->name, wpad_error_name(err->code),
 			 err->text);
-	if (w->obs.station_connect_done)
-		w->obs.station_connect_done(w->obs.ctx, dev, err);
+		if (err->code != WPAD_ERR_ABORTED)
+			wpad_device_set_error(dev, err);
+	}
+	NOTIFY(w, station_connect_done, dev, err);
+}
+
+static void on_station_scan_done(void *ctx)
+{
+	struct wpad_device *dev = ctx;
+	NOTIFY(dev->owner, station_scan_done, dev);
+}
+
+static void on_station_disconnected(void *ctx, const struct wpad_error *why)
+{
+	struct wpad_device *dev = ctx;
+	if (why && why->code != WPAD_ERR_ABORTED)
+		wpad_device_set_error(dev, why);
+	NOTIFY(dev->owner, station_disconnected, dev, why);
 }
 
 static void on_ap_state(void *ctx, enum ap_state old_state, enum ap_state new_state)
 {
 	struct wpad_device *dev = ctx;
-	if (dev->owner->obs.ap_state)
-		dev->owner->obs.ap_state(dev->owner->obs.ctx, dev, ap_state_to_string(new_state));
+	NOTIFY(dev->owner, ap_state, dev, ap_state_to_string(new_state));
 }
 
 static void ap_station_event(struct wpad_device *dev, const uint8_t addr[6], const char *what)
 {
-	if (dev->owner->obs.ap_station)
-		dev->owner->obs.ap_station(dev->owner->obs.ctx, dev, addr, what);
+	NOTIFY(dev->owner, ap_station, dev, addr, what);
 }
 
 static void on_ap_station_added(void *ctx, const uint8_t addr[6])
@@ -148,6 +241,7 @@ static int open_radios(struct wpad *w, struct wpad_error *err)
 		int e = 0;
 		snprintf(r->name, sizeof(r->name), "%s", cr->name);
 		r->owner = w;
+		r->backend = backend;
 		r->drv = driver_open(backend, w->loop, cr->options, route_event, r, &e);
 		if (!r->drv) {
 			wpad_error_set(err, e == -ENOENT ? WPAD_ERR_NOT_SUPPORTED
@@ -202,17 +296,24 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 	snprintf(dev->name, sizeof(dev->name), "%s", name);
 	enum driver_iftype type = kind == WPAD_DEVICE_AP ? DRIVER_IFTYPE_AP : DRIVER_IFTYPE_STATION;
 	int e = driver_iface_add(radio->drv, radio->radio_id, NULL, type, NULL, &dev->ifindex);
-	if (e == 0)
-		e = driver_iface_set_up(radio->drv, dev->ifindex, true);
 	if (e < 0) {
 		wpad_error_set(err, wpad_error_code_from_errno(e), e, -1, -1,
 			       "%s: cannot create a %s interface on radio %s: %s", name,
 			       driver_iftype_name(type), radio->name, strerror(-e));
-		if (dev->ifindex)
-			driver_iface_del(radio->drv, dev->ifindex);
 		return NULL;
 	}
 	w->n_devices++;
+	wpad_error_clear(&dev->last_error);
+	/* An interface that cannot come up stays, down, with the reason in
+	 * last_error: the daemon keeps running so clients can see why. */
+	e = driver_iface_set_up(radio->drv, dev->ifindex, true);
+	dev->powered = e == 0;
+	if (e < 0) {
+		wpad_error_set(&dev->last_error, wpad_device_error_code(dev, e), e, -1, -1,
+			       "%s: the interface cannot come up on radio %s: %s", name, radio->name,
+			       strerror(-e));
+		log_error("%s", dev->last_error.text);
+	}
 	return dev;
 }
 
@@ -220,7 +321,9 @@ static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struc
 {
 	static const struct station_callbacks proto = {
 		.state_changed = on_station_state,
+		.scan_done = on_station_scan_done,
 		.connect_done = on_station_connect_done,
+		.disconnected = on_station_disconnected,
 	};
 	struct wpad_device *dev = add_device(w, WPAD_DEVICE_STATION, cs->name, cs->radio, err);
 	if (!dev)
@@ -233,7 +336,8 @@ static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struc
 			       cs->name);
 		return -ENOMEM;
 	}
-	station_set_autoconnect(dev->station, cs->autoconnect);
+	dev->station_autoconnect = cs->autoconnect;
+	station_set_autoconnect(dev->station, cs->autoconnect && dev->powered);
 	log_info("%s: station on radio %s (ifindex %u)", dev->name, dev->radio->name, dev->ifindex);
 	return 0;
 }
@@ -257,11 +361,11 @@ static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_err
 		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: cannot create AP", ca->name);
 		return -ENOMEM;
 	}
-	int e = ap_start(dev->ap, &ca->profile, err);
-	if (e < 0) {
-		log_error("%s: access point did not start: %s", ca->name, err->text);
-		return e;
-	}
+	/* A BSS that cannot start (a driver fault, the regulatory domain)
+	 * leaves the daemon running with the reason in last_error. */
+	struct wpad_error e;
+	if (dev->powered && wpad_ap_start(dev, &ca->profile, &e) < 0)
+		log_error("%s: access point did not start: %s", ca->name, e.text);
 	return 0;
 }
 
@@ -291,7 +395,7 @@ struct wpad *wpad_new(struct loop *loop, const struct wpad_conf *conf,
 	w->loop = loop;
 	w->conf = conf;
 	if (obs)
-		w->obs = *obs;
+		wpad_add_observer(w, obs);
 	wpad_error_clear(err);
 	if (open_store(w, err) < 0 || open_radios(w, err) < 0)
 		goto fail;
@@ -350,4 +454,105 @@ struct wpad_device *wpad_device_find(struct wpad *w, const char *name)
 struct known_store *wpad_known_store(struct wpad *w)
 {
 	return w->store;
+}
+
+void wpad_known_changed(struct wpad *w)
+{
+	for (size_t i = 0; i < w->n_devices; i++)
+		if (w->devices[i].station)
+			station_known_networks_changed(w->devices[i].station);
+}
+
+static int power_fail(struct wpad_device *dev, int e, const char *what, struct wpad_error *err)
+{
+	/* The radio's own fault explains it better than the errno does. */
+	const char *why = dev->radio->has_error ? dev->radio->error.text : strerror(-e);
+	wpad_error_set(err, wpad_device_error_code(dev, e), e, -1, -1,
+		       "%s: cannot bring the interface %s: %.160s", dev->name, what, why);
+	log_warn("%s", err->text);
+	wpad_device_set_error(dev, err);
+	return e;
+}
+
+int wpad_device_set_powered(struct wpad_device *dev, bool on, struct wpad_error *err)
+{
+	struct driver *drv = dev->radio->drv;
+	wpad_error_clear(err);
+	if (dev->powered == on)
+		return 0;
+	if (!on && dev->station) {
+		dev->station_autoconnect = station_autoconnect(dev->station);
+		station_set_autoconnect(dev->station, false);
+		station_disconnect(dev->station);
+	}
+	if (!on && dev->ap)
+		ap_stop(dev->ap);
+	int e = driver_iface_set_up(drv, dev->ifindex, on);
+	if (e < 0)
+		return power_fail(dev, e, on ? "up" : "down", err);
+	dev->powered = on;
+	log_info("%s: powered %s", dev->name, on ? "on" : "off");
+	if (on && dev->station)
+		station_set_autoconnect(dev->station, dev->station_autoconnect);
+	NOTIFY(dev->owner, device_changed, dev);
+	return 0;
+}
+
+int wpad_ap_start(struct wpad_device *dev, const struct ap_profile *profile,
+		  struct wpad_error *err)
+{
+	wpad_error_clear(err);
+	if (!dev->ap) {
+		wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, EOPNOTSUPP, -1, -1,
+			       "%s is not an access point", dev->name);
+		return -EOPNOTSUPP;
+	}
+	int e = ap_start(dev->ap, profile, err);
+	if (e < 0) {
+		if (dev->radio->has_error) {
+			err->code = dev->radio->error.code;
+			snprintf(err->text, sizeof(err->text), "%s", dev->radio->error.text);
+		}
+		wpad_device_set_error(dev, err);
+		return e;
+	}
+	memcpy(dev->ap_ssid, profile->ssid, profile->ssid_len);
+	dev->ap_ssid_len = profile->ssid_len;
+	dev->ap_secured = profile->security != AP_SECURITY_OPEN;
+	return 0;
+}
+
+size_t wpad_radio_count(const struct wpad *w)
+{
+	return w->n_radios;
+}
+
+struct wpad_radio *wpad_radio_at(struct wpad *w, size_t i)
+{
+	return i < w->n_radios ? &w->radios[i] : NULL;
+}
+
+const char *wpad_radio_name(const struct wpad_radio *r)
+{
+	return r->name;
+}
+
+const char *wpad_radio_backend(const struct wpad_radio *r)
+{
+	return r->backend;
+}
+
+struct driver *wpad_radio_driver(const struct wpad_radio *r)
+{
+	return r->drv;
+}
+
+uint32_t wpad_radio_id(const struct wpad_radio *r)
+{
+	return r->radio_id;
+}
+
+const struct wpad_error *wpad_radio_error(const struct wpad_radio *r)
+{
+	return r->has_error ? &r->error : NULL;
 }

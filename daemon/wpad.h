@@ -22,6 +22,7 @@ struct ap;
 struct driver;
 struct known_store;
 struct wpad_radio;
+struct ap_profile;
 
 enum wpad_device_kind {
 	WPAD_DEVICE_STATION,
@@ -36,19 +37,43 @@ struct wpad_device {
 	struct station *station; /* kind STATION */
 	struct ap *ap;           /* kind AP */
 	struct wpad *owner;
+	bool powered;            /* the interface is up */
+	bool station_autoconnect; /* the setting to restore when powered again */
+	/* The last failure of the device, whatever its source (a connect,
+	 * a lost link, the AP refusing to start, the radio's firmware);
+	 * code WPAD_OK when none yet. */
+	struct wpad_error last_error;
+	/* The BSS the AP was last started with (kind AP), for display. */
+	uint8_t ap_ssid[32];
+	size_t ap_ssid_len;
+	bool ap_secured; /* WPA2-PSK, else open */
 };
 
-/* Observers the daemon notifies (the demo prints, D-Bus will emit). */
+/* Observers the daemon notifies (the demo prints, D-Bus emits). Any hook
+ * may be NULL. They run inside the event loop and may call wpad_* and role
+ * functions, but never wpad_free(). */
 struct wpad_observer {
 	void (*station_state)(void *ctx, struct wpad_device *dev, const char *old_state,
 			      const char *new_state);
 	void (*station_connect_done)(void *ctx, struct wpad_device *dev,
 				     const struct wpad_error *err);
+	/* An on-demand scan (station_scan) finished. */
+	void (*station_scan_done)(void *ctx, struct wpad_device *dev);
+	/* The link went down: why->code is Aborted when we asked for it. */
+	void (*station_disconnected)(void *ctx, struct wpad_device *dev,
+				     const struct wpad_error *why);
 	void (*ap_state)(void *ctx, struct wpad_device *dev, const char *new_state);
 	void (*ap_station)(void *ctx, struct wpad_device *dev, const uint8_t addr[6],
 			   const char *what);
+	/* dev->last_error or dev->powered changed. */
+	void (*device_changed)(void *ctx, struct wpad_device *dev);
+	/* After the roles handled a driver event of the device (or of its
+	 * radio): lets an observer refresh what it derives from role state. */
+	void (*device_event)(void *ctx, struct wpad_device *dev, int driver_event_type);
 	void *ctx;
 };
+
+#define WPAD_MAX_OBSERVERS 4
 
 /* Builds everything conf describes and starts the access points. conf must
  * outlive the daemon. Returns NULL with *err saying what failed. */
@@ -56,9 +81,46 @@ struct wpad *wpad_new(struct loop *loop, const struct wpad_conf *conf,
 		      const struct wpad_observer *obs, struct wpad_error *err);
 void wpad_free(struct wpad *w);
 
+/* Adds an observer after wpad_new() (at most WPAD_MAX_OBSERVERS in all).
+ * Returns 0 or -ENOSPC. wpad_remove_observer() drops every observer with
+ * this ctx; safe from inside a hook. */
+int wpad_add_observer(struct wpad *w, const struct wpad_observer *obs);
+void wpad_remove_observer(struct wpad *w, void *ctx);
+
 size_t wpad_device_count(const struct wpad *w);
 struct wpad_device *wpad_device_at(struct wpad *w, size_t i);
 struct wpad_device *wpad_device_find(struct wpad *w, const char *name);
 struct known_store *wpad_known_store(struct wpad *w);
+/* The store changed (a network forgotten or edited): every station
+ * refreshes its known flags and autoconnect looks again. */
+void wpad_known_changed(struct wpad *w);
+
+/* Brings the device's interface up or down. Down: a station disconnects
+ * and stops autoconnecting, an AP stops. Up: a station autoconnects again
+ * if it did; an AP must be started again. Returns 0 or a negative errno
+ * with *err filled (and dev->last_error set). */
+int wpad_device_set_powered(struct wpad_device *dev, bool on, struct wpad_error *err);
+/* Starts the device's access point with this profile (validated, list
+ * files loaded) and remembers its SSID and security for display. Returns
+ * 0 or a negative errno with *err filled (and dev->last_error set). */
+int wpad_ap_start(struct wpad_device *dev, const struct ap_profile *profile,
+		  struct wpad_error *err);
+/* The catalogue code for a driver errno on this device: a radio whose
+ * firmware is missing turns every failure into FirmwareMissing. */
+enum wpad_error_code wpad_device_error_code(const struct wpad_device *dev, int err);
+/* Records a failure as dev->last_error and tells the observers. */
+void wpad_device_set_error(struct wpad_device *dev, const struct wpad_error *err);
+
+/* Radios, one per [Radio NAME]. */
+size_t wpad_radio_count(const struct wpad *w);
+struct wpad_radio *wpad_radio_at(struct wpad *w, size_t i);
+const char *wpad_radio_name(const struct wpad_radio *r);
+/* The backend's name: "sim", "nl80211", "wired". */
+const char *wpad_radio_backend(const struct wpad_radio *r);
+struct driver *wpad_radio_driver(const struct wpad_radio *r);
+uint32_t wpad_radio_id(const struct wpad_radio *r);
+/* The radio's own error (firmware missing or crashed, rfkill); NULL when
+ * it reported none. */
+const struct wpad_error *wpad_radio_error(const struct wpad_radio *r);
 
 #endif

@@ -10,9 +10,14 @@ BUILD_PKGS="build-essential pkg-config libssl-dev libnl-3-dev libnl-genl-3-dev l
 # checks; tshark: independent decoding of the simulated medium's captures;
 # iproute2: TAP data plane tests. qemu-system-x86 .. dbus: the hwsim suite
 # (tests/hwsim/), a VM running the real 802.11 stack against hostapd,
-# wpa_supplicant and iwd; its kernel is fetched with apt-get download.
+# wpa_supplicant and iwd (wireless-regdb: the regulatory database for its
+# kernel); the kernel itself is fetched with apt-get download.
+# dbus-daemon .. util-linux: the D-Bus tests (tests/dbus/): a private bus,
+# python3-dbus with GLib, busctl (systemd) and gdbus as clients, useradd
+# and runuser for the unprivileged caller.
 TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps
-qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus"
+qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus wireless-regdb
+dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux"
 
 case "${1:-build}" in
 build) pkgs="$BUILD_PKGS" ;;

@@ -1,0 +1,181 @@
+/* org.wpad1.Device: every device object, whatever its role. */
+#define LOG_TAG "dbus"
+#include "daemon/wpad.h"
+#include "dbus/errors.h"
+#include "dbus/wdbus_i.h"
+#include "drivers/driver.h"
+
+#include <errno.h>
+#include <string.h>
+
+static bool get_name(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	return wdb_append_str(it, d->dev->name);
+}
+
+static bool get_mode(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	return wdb_append_str(it, d->dev->kind == WPAD_DEVICE_AP ? "ap" : "station");
+}
+
+static bool get_powered(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	dbus_bool_t on = d->dev->powered;
+	return wdb_append_basic(it, DBUS_TYPE_BOOLEAN, &on);
+}
+
+static int set_powered(void *data, DBusMessageIter *it, struct wpad_error *err)
+{
+	struct wdb_device *d = data;
+	dbus_bool_t on;
+	wdb_read_basic(it, DBUS_TYPE_BOOLEAN, &on);
+	return wpad_device_set_powered(d->dev, on, err);
+}
+
+static bool get_address(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	struct driver_iface_info info;
+	char a[18] = "";
+	if (driver_iface_info(wpad_radio_driver(d->dev->radio), d->dev->ifindex, &info) == 0)
+		bss_addr_str(info.addr, a);
+	return wdb_append_str(it, a);
+}
+
+static bool get_driver(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	return wdb_append_str(it, wpad_radio_backend(d->dev->radio));
+}
+
+static bool get_radio(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	return wdb_append_path(it, d->radio_path);
+}
+
+/* (s name, i ieee_status, i ieee_reason, s text, t time); name "" when the
+ * device has not failed yet. */
+static bool get_last_error(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	const struct wpad_error *e = &d->dev->last_error;
+	bool none = e->code == WPAD_OK;
+	const char *name = none ? "" : wdb_error_name(e->code);
+	dbus_int32_t status = none ? -1 : e->ieee_status;
+	dbus_int32_t reason = none ? -1 : e->ieee_reason;
+	dbus_uint64_t when = none ? 0 : e->when;
+	DBusMessageIter st;
+	return dbus_message_iter_open_container(it, DBUS_TYPE_STRUCT, NULL, &st) &&
+	       wdb_append_str(&st, name) && wdb_append_basic(&st, DBUS_TYPE_INT32, &status) &&
+	       wdb_append_basic(&st, DBUS_TYPE_INT32, &reason) &&
+	       wdb_append_str(&st, none ? "" : e->text) &&
+	       wdb_append_basic(&st, DBUS_TYPE_UINT64, &when) &&
+	       dbus_message_iter_close_container(it, &st);
+}
+
+static const struct wdb_signal signals[] = {
+	{ "ConnectionFailed", "s error_name, i ieee_status, i ieee_reason, s text" },
+	{ .name = NULL },
+};
+
+static const struct wdb_property props[] = {
+	{ "Name", "s", get_name, NULL, WDB_PROP_CONST },
+	{ "Mode", "s", get_mode, NULL, WDB_PROP_CONST },
+	{ "Powered", "b", get_powered, set_powered, 0 },
+	{ "Address", "s", get_address, NULL, WDB_PROP_CONST },
+	{ "Driver", "s", get_driver, NULL, WDB_PROP_CONST },
+	{ "Radio", "o", get_radio, NULL, WDB_PROP_CONST },
+	{ "LastError", "(siist)", get_last_error, NULL, 0 },
+	{ .name = NULL },
+};
+
+const struct wdb_interface wdb_device_iface = {
+	.name = "org.wpad1.Device",
+	.signals = signals,
+	.props = props,
+};
+
+void wdb_device_changed(struct wdb_device *d)
+{
+	const struct wpad_error *e = &d->dev->last_error;
+	if (d->powered != d->dev->powered) {
+		d->powered = d->dev->powered;
+		wdb_emit_changed(d->obj, &wdb_device_iface, "Powered");
+	}
+	if (e->code != d->last_error.code || e->when != d->last_error.when ||
+	    strcmp(e->text, d->last_error.text) != 0) {
+		d->last_error = *e;
+		wdb_emit_changed(d->obj, &wdb_device_iface, "LastError");
+	}
+}
+
+void wdb_device_emit_failure(struct wdb_device *d, const struct wpad_error *err)
+{
+	DBusMessage *m = wdb_signal_new(d->obj, &wdb_device_iface, "ConnectionFailed");
+	DBusMessageIter it;
+	dbus_int32_t status = err->ieee_status, reason = err->ieee_reason;
+	if (!m)
+		return;
+	dbus_message_iter_init_append(m, &it);
+	if (!wdb_append_str(&it, wdb_error_name(err->code)) ||
+	    !wdb_append_basic(&it, DBUS_TYPE_INT32, &status) ||
+	    !wdb_append_basic(&it, DBUS_TYPE_INT32, &reason) || !wdb_append_str(&it, err->text)) {
+		dbus_message_unref(m);
+		return;
+	}
+	wdb_send(m);
+}
+
+DBusMessage *wdb_device_down_reply(struct wdb_device *d, DBusMessage *msg)
+{
+	const struct wpad_error *radio = wpad_radio_error(d->dev->radio);
+	enum wpad_error_code code = wpad_device_error_code(d->dev, -ENETDOWN);
+	if (radio)
+		return wdb_error_replyf(msg, code, "%s is powered off: %s", d->dev->name,
+					radio->text);
+	struct wpad_error e;
+	wpad_error_set(&e, code, ENETDOWN, -1, -1,
+		       "%s is powered off; set its Powered property to true first", d->dev->name);
+	return wdb_error_reply(msg, &e);
+}
+
+int wdb_device_add(struct wdb_device *d, struct wpad_device *dev)
+{
+	char path[WDB_PATH_MAX];
+	d->dev = dev;
+	d->powered = dev->powered;
+	d->last_error = dev->last_error;
+	if (!wdb_radio_path(dev->radio, d->radio_path, sizeof(d->radio_path)) ||
+	    !wdb_path_join(path, sizeof(path), WDB_ROOT "/device", dev->name) ||
+	    !(d->obj = wdb_object_new(path)))
+		return -ENOMEM;
+	int r = wdb_object_add_iface(d->obj, &wdb_device_iface, d);
+	if (r == 0 && dev->station) {
+		wdb_station_init(d);
+		r = wdb_object_add_iface(d->obj, &wdb_station_iface, d);
+	}
+	if (r == 0 && dev->ap) {
+		wdb_ap_init(d);
+		r = wdb_object_add_iface(d->obj, &wdb_ap_iface, d);
+	}
+	return r;
+}
+
+void wdb_device_remove(struct wdb_device *d)
+{
+	if (d->dev->station) {
+		wdb_station_exit(d);
+		wdb_networks_clear(d);
+	}
+	if (d->dev->ap) {
+		wdb_ap_exit(d);
+		wdb_ap_stations_clear(d);
+	}
+	wdb_object_free(d->obj);
+	d->obj = NULL;
+	d->dev = NULL;
+}
