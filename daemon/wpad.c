@@ -317,7 +317,8 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 	return dev;
 }
 
-static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struct wpad_error *err)
+/* The station role on dev's interface. Returns 0 or -ENOMEM. */
+static int attach_station(struct wpad_device *dev)
 {
 	static const struct station_callbacks proto = {
 		.state_changed = on_station_state,
@@ -325,24 +326,18 @@ static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struc
 		.connect_done = on_station_connect_done,
 		.disconnected = on_station_disconnected,
 	};
-	struct wpad_device *dev = add_device(w, WPAD_DEVICE_STATION, cs->name, cs->radio, err);
-	if (!dev)
-		return -ENODEV;
 	struct station_callbacks cb = proto;
+	struct wpad *w = dev->owner;
 	cb.ctx = dev;
 	dev->station = station_new(w->loop, dev->radio->drv, dev->ifindex, w->store, &cb);
-	if (!dev->station) {
-		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: cannot create station",
-			       cs->name);
+	if (!dev->station)
 		return -ENOMEM;
-	}
-	dev->station_autoconnect = cs->autoconnect;
-	station_set_autoconnect(dev->station, cs->autoconnect && dev->powered);
-	log_info("%s: station on radio %s (ifindex %u)", dev->name, dev->radio->name, dev->ifindex);
+	station_set_autoconnect(dev->station, dev->station_autoconnect && dev->powered);
 	return 0;
 }
 
-static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_error *err)
+/* The access point role on dev's interface, not started. */
+static int attach_ap(struct wpad_device *dev)
 {
 	static const struct ap_callbacks proto = {
 		.state_changed = on_ap_state,
@@ -351,13 +346,46 @@ static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_err
 		.station_removed = on_ap_station_removed,
 		.mic_failure = on_ap_mic_failure,
 	};
+	struct ap_callbacks cb = proto;
+	cb.ctx = dev;
+	dev->ap = ap_new(dev->owner->loop, dev->radio->drv, dev->ifindex, &cb);
+	dev->ap_ssid_len = 0;
+	return dev->ap ? 0 : -ENOMEM;
+}
+
+static void detach_role(struct wpad_device *dev)
+{
+	if (dev->station)
+		station_free(dev->station);
+	if (dev->ap) {
+		ap_stop(dev->ap);
+		ap_free(dev->ap);
+	}
+	dev->station = NULL;
+	dev->ap = NULL;
+}
+
+static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struct wpad_error *err)
+{
+	struct wpad_device *dev = add_device(w, WPAD_DEVICE_STATION, cs->name, cs->radio, err);
+	if (!dev)
+		return -ENODEV;
+	dev->station_autoconnect = cs->autoconnect;
+	if (attach_station(dev) < 0) {
+		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: cannot create station",
+			       cs->name);
+		return -ENOMEM;
+	}
+	log_info("%s: station on radio %s (ifindex %u)", dev->name, dev->radio->name, dev->ifindex);
+	return 0;
+}
+
+static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_error *err)
+{
 	struct wpad_device *dev = add_device(w, WPAD_DEVICE_AP, ca->name, ca->radio, err);
 	if (!dev)
 		return -ENODEV;
-	struct ap_callbacks cb = proto;
-	cb.ctx = dev;
-	dev->ap = ap_new(w->loop, dev->radio->drv, dev->ifindex, &cb);
-	if (!dev->ap) {
+	if (attach_ap(dev) < 0) {
 		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: cannot create AP", ca->name);
 		return -ENOMEM;
 	}
@@ -418,12 +446,7 @@ void wpad_free(struct wpad *w)
 	/* Roles first (they may still talk to their driver), then drivers. */
 	for (size_t i = w->n_devices; i-- > 0;) {
 		struct wpad_device *dev = &w->devices[i];
-		if (dev->station)
-			station_free(dev->station);
-		if (dev->ap) {
-			ap_stop(dev->ap);
-			ap_free(dev->ap);
-		}
+		detach_role(dev);
 		driver_iface_del(dev->radio->drv, dev->ifindex);
 	}
 	for (size_t i = 0; i < w->n_radios; i++)
@@ -555,4 +578,48 @@ uint32_t wpad_radio_id(const struct wpad_radio *r)
 const struct wpad_error *wpad_radio_error(const struct wpad_radio *r)
 {
 	return r->has_error ? &r->error : NULL;
+}
+
+/* The interface as the other type: down, retyped, up again if it was. */
+static int retype(struct wpad_device *dev, enum wpad_device_kind kind)
+{
+	struct driver *drv = dev->radio->drv;
+	enum driver_iftype type = kind == WPAD_DEVICE_AP ? DRIVER_IFTYPE_AP : DRIVER_IFTYPE_STATION;
+	int e = dev->powered ? driver_iface_set_up(drv, dev->ifindex, false) : 0;
+	if (e == 0)
+		e = driver_iface_set_type(drv, dev->ifindex, type);
+	int up = dev->powered ? driver_iface_set_up(drv, dev->ifindex, true) : 0;
+	return e < 0 ? e : up;
+}
+
+int wpad_device_set_mode(struct wpad_device *dev, enum wpad_device_kind kind,
+			 struct wpad_error *err)
+{
+	static const char *const names[] = { [WPAD_DEVICE_STATION] = "station",
+					     [WPAD_DEVICE_AP] = "access point" };
+	wpad_error_clear(err);
+	if (dev->kind == kind)
+		return 0;
+	NOTIFY(dev->owner, device_mode, dev, false);
+	enum wpad_device_kind old = dev->kind;
+	detach_role(dev);
+	int e = retype(dev, kind);
+	if (e < 0) {
+		wpad_error_set(err, wpad_device_error_code(dev, e), e, -1, -1,
+			       "%s: the interface cannot become an %s: %s", dev->name, names[kind],
+			       strerror(-e));
+		kind = old; /* back to the role it had */
+	}
+	dev->kind = kind;
+	int a = kind == WPAD_DEVICE_AP ? attach_ap(dev) : attach_station(dev);
+	if (a < 0 && e == 0) {
+		e = a;
+		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: out of memory", dev->name);
+	}
+	if (e < 0)
+		wpad_device_set_error(dev, err);
+	else
+		log_info("%s: now a%s %s", dev->name, kind == WPAD_DEVICE_AP ? "n" : "", names[kind]);
+	NOTIFY(dev->owner, device_mode, dev, true);
+	return e;
 }

@@ -67,6 +67,10 @@ struct wpad_observer {
 			   const char *what);
 	/* dev->last_error or dev->powered changed. */
 	void (*device_changed)(void *ctx, struct wpad_device *dev);
+	/* The device changes role (wpad_device_set_mode): first with done
+	 * false, while the old role still exists (let go of it), then with
+	 * done true, with the new one (or the old one again on failure). */
+	void (*device_mode)(void *ctx, struct wpad_device *dev, bool done);
 	/* After the roles handled a driver event of the device (or of its
 	 * radio): lets an observer refresh what it derives from role state. */
 	void (*device_event)(void *ctx, struct wpad_device *dev, int driver_event_type);
@@ -100,6 +104,12 @@ void wpad_known_changed(struct wpad *w);
  * if it did; an AP must be started again. Returns 0 or a negative errno
  * with *err filled (and dev->last_error set). */
 int wpad_device_set_powered(struct wpad_device *dev, bool on, struct wpad_error *err);
+/* Turns a station device into an access point (not started) or the other
+ * way round: the role is freed (disconnecting or stopping), the interface
+ * retyped, the new role created. Returns 0 or a negative errno with *err
+ * filled; on failure the device keeps (a fresh instance of) its role. */
+int wpad_device_set_mode(struct wpad_device *dev, enum wpad_device_kind kind,
+			 struct wpad_error *err);
 /* Starts the device's access point with this profile (validated, list
  * files loaded) and remembers its SSID and security for display. Returns
  * 0 or a negative errno with *err filled (and dev->last_error set). */

@@ -11,6 +11,7 @@
 #include "drivers/driver.h"
 
 #include <errno.h>
+#include <string.h>
 
 static struct ap *ap_of(const struct wdb_device *d)
 {
@@ -130,15 +131,16 @@ const struct wdb_interface wdb_ap_iface = {
 
 void wdb_ap_init(struct wdb_device *d)
 {
+	memset(&d->ap, 0, sizeof(d->ap));
 	d->ap.started = started(d);
 	d->ap.freq = frequency(d);
 	d->ap.count = (uint32_t)ap_associated_count(ap_of(d));
 }
 
-void wdb_ap_exit(struct wdb_device *d)
+void wdb_ap_exit(struct wdb_device *d, const char *why)
 {
 	struct wpad_error e;
-	wpad_error_set(&e, WPAD_ERR_ABORTED, 0, -1, -1, "wpad is shutting down");
+	wpad_error_set(&e, WPAD_ERR_ABORTED, 0, -1, -1, "%s", why);
 	wdb_pending_finish(&d->ap.stops, &e);
 }
 

@@ -20,6 +20,21 @@ static bool get_mode(void *data, DBusMessageIter *it)
 	return wdb_append_str(it, d->dev->kind == WPAD_DEVICE_AP ? "ap" : "station");
 }
 
+/* "station" or "ap": the device's role changes (a station disconnects, an
+ * access point stops; the new role starts idle). */
+static int set_mode(void *data, DBusMessageIter *it, struct wpad_error *err)
+{
+	struct wdb_device *d = data;
+	const char *mode;
+	wdb_read_basic(it, DBUS_TYPE_STRING, &mode);
+	bool ap = strcmp(mode, "ap") == 0;
+	if (!ap && strcmp(mode, "station") != 0)
+		return wpad_error_set(err, WPAD_ERR_INVALID_ARGUMENTS, 0, -1, -1,
+				      "Mode is \"station\" or \"ap\", not \"%.32s\"", mode),
+		       -EINVAL;
+	return wpad_device_set_mode(d->dev, ap ? WPAD_DEVICE_AP : WPAD_DEVICE_STATION, err);
+}
+
 static bool get_powered(void *data, DBusMessageIter *it)
 {
 	struct wdb_device *d = data;
@@ -84,7 +99,7 @@ static const struct wdb_signal signals[] = {
 
 static const struct wdb_property props[] = {
 	{ "Name", "s", get_name, NULL, WDB_PROP_CONST },
-	{ "Mode", "s", get_mode, NULL, WDB_PROP_CONST },
+	{ "Mode", "s", get_mode, set_mode, 0 },
 	{ "Powered", "b", get_powered, set_powered, 0 },
 	{ "Address", "s", get_address, NULL, WDB_PROP_CONST },
 	{ "Driver", "s", get_driver, NULL, WDB_PROP_CONST },
@@ -143,6 +158,53 @@ DBusMessage *wdb_device_down_reply(struct wdb_device *d, DBusMessage *msg)
 	return wdb_error_reply(msg, &e);
 }
 
+/* The role's interface, its objects and its waiting callers go. */
+static void drop_role(struct wdb_device *d, const char *why)
+{
+	if (d->dev->station) {
+		wdb_station_exit(d, why);
+		wdb_networks_clear(d);
+		wdb_object_remove_iface(d->obj, &wdb_station_iface);
+	}
+	if (d->dev->ap) {
+		wdb_ap_exit(d, why);
+		wdb_ap_stations_clear(d);
+		wdb_object_remove_iface(d->obj, &wdb_ap_iface);
+	}
+}
+
+static int add_role(struct wdb_device *d)
+{
+	if (d->dev->station) {
+		wdb_station_init(d);
+		return wdb_object_add_iface(d->obj, &wdb_station_iface, d);
+	}
+	if (d->dev->ap) {
+		wdb_ap_init(d);
+		return wdb_object_add_iface(d->obj, &wdb_ap_iface, d);
+	}
+	return 0;
+}
+
+void wdb_device_mode(struct wdb_device *d, bool done)
+{
+	if (!done) {
+		drop_role(d, "the device changes mode");
+		return;
+	}
+	add_role(d);
+	wdb_emit_changed(d->obj, &wdb_device_iface, "Mode");
+	wdb_schedule_sync();
+}
+
+void wdb_device_remove(struct wdb_device *d)
+{
+	drop_role(d, "wpad is shutting down");
+	wdb_object_free(d->obj);
+	d->obj = NULL;
+	d->dev = NULL;
+}
+
 int wdb_device_add(struct wdb_device *d, struct wpad_device *dev)
 {
 	char path[WDB_PATH_MAX];
@@ -154,28 +216,5 @@ int wdb_device_add(struct wdb_device *d, struct wpad_device *dev)
 	    !(d->obj = wdb_object_new(path)))
 		return -ENOMEM;
 	int r = wdb_object_add_iface(d->obj, &wdb_device_iface, d);
-	if (r == 0 && dev->station) {
-		wdb_station_init(d);
-		r = wdb_object_add_iface(d->obj, &wdb_station_iface, d);
-	}
-	if (r == 0 && dev->ap) {
-		wdb_ap_init(d);
-		r = wdb_object_add_iface(d->obj, &wdb_ap_iface, d);
-	}
-	return r;
-}
-
-void wdb_device_remove(struct wdb_device *d)
-{
-	if (d->dev->station) {
-		wdb_station_exit(d);
-		wdb_networks_clear(d);
-	}
-	if (d->dev->ap) {
-		wdb_ap_exit(d);
-		wdb_ap_stations_clear(d);
-	}
-	wdb_object_free(d->obj);
-	d->obj = NULL;
-	d->dev = NULL;
+	return r == 0 ? add_role(d) : r;
 }

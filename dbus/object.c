@@ -156,7 +156,8 @@ void wdb_object_remove_iface(struct wdb_object *o, const struct wdb_interface *i
 		struct wdb_iface_slot gone = o->ifaces[i];
 		memmove(&o->ifaces[i], &o->ifaces[i + 1], (o->n_ifaces - i - 1) * sizeof(gone));
 		o->n_ifaces--;
-		emit_removed(o, &gone, 1);
+		if (!reg.closing)
+			emit_removed(o, &gone, 1);
 		return;
 	}
 }

@@ -375,10 +375,10 @@ void wdb_station_init(struct wdb_device *d)
 	d->st.autoconnect = autoconnect_of(d);
 }
 
-void wdb_station_exit(struct wdb_device *d)
+void wdb_station_exit(struct wdb_device *d, const char *why)
 {
 	struct wpad_error e;
-	wpad_error_set(&e, WPAD_ERR_ABORTED, 0, -1, -1, "wpad is shutting down");
+	wpad_error_set(&e, WPAD_ERR_ABORTED, 0, -1, -1, "%s", why);
 	finish_connect(d, &e);
 	wdb_pending_finish(&d->st.scans, &e);
 	wdb_pending_finish(&d->st.disconnects, &e);

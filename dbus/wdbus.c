@@ -128,6 +128,13 @@ static void on_device_changed(void *c, struct wpad_device *dev)
 		wdb_device_changed(d);
 }
 
+static void on_device_mode(void *c, struct wpad_device *dev, bool done)
+{
+	struct wdb_device *d = live(dev);
+	if (d)
+		wdb_device_mode(d, done);
+}
+
 /* Frames are too frequent to look at everything after each one; the rest
  * (scans starting and ending, links, radio faults) is worth a sync. */
 static void on_device_event(void *c, struct wpad_device *dev, int type)
@@ -155,6 +162,7 @@ static const struct wpad_observer observer = {
 	.ap_state = on_ap_state,
 	.ap_station = on_ap_station,
 	.device_changed = on_device_changed,
+	.device_mode = on_device_mode,
 	.device_event = on_device_event,
 };
 

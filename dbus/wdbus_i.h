@@ -148,13 +148,17 @@ bool wdb_radio_path(const struct wpad_radio *radio, char *out, size_t cap);
 int wdb_device_add(struct wdb_device *d, struct wpad_device *dev);
 void wdb_device_remove(struct wdb_device *d);
 void wdb_device_changed(struct wdb_device *d);
+/* The device changes role: let go of the old one (done false), export the
+ * new one (done true). */
+void wdb_device_mode(struct wdb_device *d, bool done);
 /* ConnectionFailed(s, i, i, s) on the device object. */
 void wdb_device_emit_failure(struct wdb_device *d, const struct wpad_error *err);
 /* The error for an operation on a device that is powered off. */
 DBusMessage *wdb_device_down_reply(struct wdb_device *d, DBusMessage *msg);
 
 void wdb_station_init(struct wdb_device *d);
-void wdb_station_exit(struct wdb_device *d); /* answers what is pending */
+/* Answers what is pending with Aborted, saying why. */
+void wdb_station_exit(struct wdb_device *d, const char *why);
 void wdb_station_sync(struct wdb_device *d);
 void wdb_station_scan_done(struct wdb_device *d);
 void wdb_station_connect_done(struct wdb_device *d, const struct wpad_error *err);
@@ -178,7 +182,7 @@ struct wdb_network *wdb_network_by_bssid(struct wdb_device *d, const uint8_t bss
 const char *wdb_network_obj_path(const struct wdb_network *n);
 
 void wdb_ap_init(struct wdb_device *d);
-void wdb_ap_exit(struct wdb_device *d);
+void wdb_ap_exit(struct wdb_device *d, const char *why);
 void wdb_ap_sync(struct wdb_device *d);
 void wdb_ap_state(struct wdb_device *d, const char *state);
 

@@ -223,6 +223,27 @@ def hidden_network(s, agent):
     s.call(DEV, STA, "Disconnect")
 
 
+def mode_switch(s):
+    """A station device becomes an access point and back."""
+    name, _ = s.error_of(DEV, "org.freedesktop.DBus.Properties", "Set", DEVI, "Mode", "mesh",
+                         sig="ssv")
+    check(name == ERR + "InvalidArguments", "Mode 'mesh': InvalidArguments")
+    s.signals.clear()
+    s.set_prop(DEV, DEVI, "Mode", "ap")
+    check(set(s.managed()[DEV]) == {DEVI, API}, "s0 is an access point now")
+    check(s.seen("InterfacesRemoved", "/", lambda a: a[0] == DEV and STA in a[1]) and
+          s.seen("InterfacesAdded", "/", lambda a: a[0] == DEV and API in a[1]),
+          "InterfacesRemoved Station, InterfacesAdded AccessPoint")
+    check(not any(p.startswith(DEV + "/") for p in s.managed()), "its networks went with it")
+    s.call(DEV, API, "Start", {"SSID": "from-a-station", "Security": "open", "Channel": 6},
+           sig="a{sv}")
+    check(s.prop(DEV, API, "Started"), "and it beacons")
+    s.set_prop(DEV, DEVI, "Mode", "station")
+    check(set(s.managed()[DEV]) == {DEVI, STA}, "a station again")
+    s.call(DEV, STA, "Scan", timeout=60)
+    check(PSK_NET in s.managed(), "and it scans")
+
+
 def agent_unregister(s, agent):
     s.call("/org/wpad1", "org.wpad1.Manager", "UnregisterAgent", agent.path, sig="o")
     name, _ = s.error_of("/org/wpad1", "org.wpad1.Manager", "UnregisterAgent", agent.path,
@@ -242,6 +263,7 @@ def main():
         open_network_and_ap(s)
         busctl(s)
         hidden_network(s, agent)
+        mode_switch(s)
         agent_unregister(s, agent)
         s.call("/org/wpad1", "org.wpad1.Manager", "RegisterAgent", agent.path, sig="o")
         s.stop_daemon()
