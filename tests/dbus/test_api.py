@@ -252,7 +252,7 @@ def agent_unregister(s, agent):
 
 
 def main():
-    with Setup(CONF) as s:
+    with Setup(CONF, system=True) as s:  # --system with DBUS_SYSTEM_BUS_ADDRESS
         objects_and_properties(s)
         scan(s)
         agent_edge_cases(s)

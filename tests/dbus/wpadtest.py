@@ -122,7 +122,7 @@ class Bus:
 class Daemon:
     """wpad on simulated radios, on the given bus."""
 
-    def __init__(self, tmp, address, conf, args=()):
+    def __init__(self, tmp, address, conf, args=(), system=False):
         self.dir = tmp
         self.state = os.path.join(tmp, "state")
         os.makedirs(self.state, exist_ok=True)
@@ -133,9 +133,14 @@ class Daemon:
         self.logf = open(self.log, "w")
         # WPAD_WRAPPER: a command to run wpad under, e.g. valgrind.
         wrapper = os.environ.get("WPAD_WRAPPER", "").split()
-        self.proc = subprocess.Popen(wrapper + [WPAD, "-d", "-c", self.conf, "--bus-address",
-                                                address] + list(args),
-                                     stdout=self.logf, stderr=subprocess.STDOUT)
+        env = dict(os.environ)
+        if system:  # as under systemd: --system, the bus named by the environment
+            env["DBUS_SYSTEM_BUS_ADDRESS"] = address
+            bus = ["--system"]
+        else:
+            bus = ["--bus-address", address]
+        self.proc = subprocess.Popen(wrapper + [WPAD, "-d", "-c", self.conf] + bus + list(args),
+                                     stdout=self.logf, stderr=subprocess.STDOUT, env=env)
 
     def stop(self, sig=signal.SIGTERM):
         if self.proc.poll() is None:
@@ -156,12 +161,13 @@ class Daemon:
 class Setup:
     """A bus and a daemon; the client connection is self.bus."""
 
-    def __init__(self, conf, args=(), permissive=False, start=True, tmp=None):
+    def __init__(self, conf, args=(), permissive=False, start=True, tmp=None, system=False):
         self.tmp = tmp or tempfile.mkdtemp(prefix="wpad-dbus-")
         self.conf_text = conf
         self.args = args
         self.permissive = permissive
         self.started = start
+        self.system = system
         self.daemon = None
 
     def __enter__(self):
@@ -179,7 +185,8 @@ class Setup:
         self.signals.append((kw["path"], kw["iface"], kw["member"], args))
 
     def start(self):
-        self.daemon = Daemon(self.tmp, self.busd.address, self.conf_text, self.args)
+        self.daemon = Daemon(self.tmp, self.busd.address, self.conf_text, self.args,
+                             self.system)
         wait_for(lambda: self.bus.name_has_owner(NAME) or self.daemon.proc.poll() is not None,
                  20, "wpad to own " + NAME)
         if not self.bus.name_has_owner(NAME):
