@@ -209,6 +209,10 @@ DBUS_IFACEDIR ?= $(DATADIR)/dbus-1/interfaces
 SYSTEMD_UNITDIR ?= $(PREFIX)/lib/systemd/system
 SUBST_DIRS = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g'
 
+# wpactl's bash completion and the man pages (docs/man/).
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
 install: all
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(BINDIR)
 	install -m 0755 $(BUILD)/wpad $(DESTDIR)$(SBINDIR)/wpad
@@ -223,6 +227,12 @@ install: all
 	chmod 0644 $(DESTDIR)$(DBUS_SERVICEDIR)/org.wpad1.service \
 		$(DESTDIR)$(SYSTEMD_UNITDIR)/wpad.service
 	install -m 0644 docs/dbus-api.md $(DESTDIR)$(DOCDIR)/dbus-api.md
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
+		$(DESTDIR)$(BASHCOMPDIR)
+	install -m 0644 docs/man/wpactl.1 $(DESTDIR)$(MANDIR)/man1/wpactl.1
+	install -m 0644 docs/man/wpad.conf.5 $(DESTDIR)$(MANDIR)/man5/wpad.conf.5
+	install -m 0644 docs/man/wpad.8 $(DESTDIR)$(MANDIR)/man8/wpad.8
+	install -m 0644 wpactl/wpactl.bash-completion $(DESTDIR)$(BASHCOMPDIR)/wpactl
 
 clean:
 	rm -rf build build-san build-fuzz

@@ -14,10 +14,12 @@ BUILD_PKGS="build-essential pkg-config libssl-dev libnl-3-dev libnl-genl-3-dev l
 # kernel); the kernel itself is fetched with apt-get download.
 # dbus-daemon .. util-linux: the D-Bus tests (tests/dbus/): a private bus,
 # python3-dbus with GLib, busctl (systemd) and gdbus as clients, useradd
-# and runuser for the unprivileged caller.
+# and runuser for the unprivileged caller. groff-base: wpactl's test renders
+# the man pages (docs/man/).
 TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps
 qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus wireless-regdb
-dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux"
+dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux
+groff-base"
 
 case "${1:-build}" in
 build) pkgs="$BUILD_PKGS" ;;
