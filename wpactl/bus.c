@@ -291,19 +291,20 @@ DBusMessage *wc_get_property(struct wc_bus *b, const char *path, const char *ifa
 	return reply;
 }
 
-int wc_set_property_bool(struct wc_bus *b, const char *path, const char *iface,
-			 const char *name, bool on, struct wc_error *err)
+/* Properties.Set of one basic value. */
+static int set_property(struct wc_bus *b, const char *path, const char *iface, const char *name,
+			int type, const void *value, struct wc_error *err)
 {
 	DBusMessage *m = wc_new_call(path, WC_IFACE_PROPERTIES, "Set");
 	DBusMessageIter it, v;
-	dbus_bool_t val = on;
+	char sig[2] = { (char)type, '\0' };
 	bool ok = m != NULL;
 	if (ok) {
 		dbus_message_iter_init_append(m, &it);
 		ok = dbus_message_iter_append_basic(&it, DBUS_TYPE_STRING, &iface) &&
 		     dbus_message_iter_append_basic(&it, DBUS_TYPE_STRING, &name) &&
-		     dbus_message_iter_open_container(&it, DBUS_TYPE_VARIANT, "b", &v) &&
-		     dbus_message_iter_append_basic(&v, DBUS_TYPE_BOOLEAN, &val) &&
+		     dbus_message_iter_open_container(&it, DBUS_TYPE_VARIANT, sig, &v) &&
+		     dbus_message_iter_append_basic(&v, type, value) &&
 		     dbus_message_iter_close_container(&it, &v);
 	}
 	if (!ok && m) {
@@ -315,4 +316,17 @@ int wc_set_property_bool(struct wc_bus *b, const char *path, const char *iface,
 		return -1;
 	dbus_message_unref(reply);
 	return 0;
+}
+
+int wc_set_property_bool(struct wc_bus *b, const char *path, const char *iface,
+			 const char *name, bool on, struct wc_error *err)
+{
+	dbus_bool_t val = on;
+	return set_property(b, path, iface, name, DBUS_TYPE_BOOLEAN, &val, err);
+}
+
+int wc_set_property_str(struct wc_bus *b, const char *path, const char *iface,
+			const char *name, const char *value, struct wc_error *err)
+{
+	return set_property(b, path, iface, name, DBUS_TYPE_STRING, &value, err);
 }

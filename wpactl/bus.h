@@ -71,6 +71,8 @@ DBusMessage *wc_get_property(struct wc_bus *b, const char *path, const char *ifa
 			     const char *name, DBusMessageIter *value, struct wc_error *err);
 int wc_set_property_bool(struct wc_bus *b, const char *path, const char *iface,
 			 const char *name, bool on, struct wc_error *err);
+int wc_set_property_str(struct wc_bus *b, const char *path, const char *iface,
+			const char *name, const char *value, struct wc_error *err);
 
 /* Runs the loop until done(data) is true (checked after each dispatch),
  * timeout_ms passes (-1: never), Ctrl-C or the connection closes.

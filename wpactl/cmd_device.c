@@ -259,6 +259,43 @@ int cmd_device_power(struct wc_ctx *c, const struct wc_args *a)
 	return rc;
 }
 
+/* ---- device mode ---- */
+
+int cmd_device_mode(struct wc_ctx *c, const struct wc_args *a)
+{
+	struct wc_objects os;
+	const struct wc_object *dev;
+	struct wc_error err;
+	char path[256], name[128];
+	const char *mode = a->pos[1];
+	int rc = wc_load_device(c, a->pos[0], NULL, &os, &dev);
+	if (rc)
+		return rc;
+	snprintf(path, sizeof(path), "%s", dev->path);
+	snprintf(name, sizeof(name), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
+	bool same = strcmp(wc_prop_str(dev, WC_IFACE_DEVICE, "Mode"), mode) == 0;
+	wc_objects_free(&os);
+	if (!same && wc_set_property_str(&c->bus, path, WC_IFACE_DEVICE, "Mode", mode, &err) < 0) {
+		if (err.code == WPAD_ERR_NOT_SUPPORTED)
+			return wc_report(&err, "%s cannot be %s %s: its driver or radio does not "
+					       "support it",
+					 name, strcmp(mode, "ap") == 0 ? "an" : "a",
+					 strcmp(mode, "ap") == 0 ? "access point" : "station");
+		return wc_report(&err, NULL);
+	}
+	if (c->json)
+		return wc_show_device(c, name, NULL);
+	if (same)
+		printf("%s is %s already.\n", name,
+		       strcmp(mode, "ap") == 0 ? "an access point" : "a station");
+	else if (strcmp(mode, "ap") == 0)
+		printf("%s is an access point now: `wpactl ap %s start --ssid ...` starts it.\n", name,
+		       name);
+	else
+		printf("%s is a station now.\n", name);
+	return WC_EXIT_OK;
+}
+
 /* ---- names for the shell completion ---- */
 
 static void print_names(const struct wc_object *const *v, size_t n, const char *iface,

@@ -13,6 +13,7 @@ extern const struct wc_option wc_options[WC_OPT_COUNT];
 int cmd_device_list(struct wc_ctx *c, const struct wc_args *a);
 int cmd_device_show(struct wc_ctx *c, const struct wc_args *a);
 int cmd_device_power(struct wc_ctx *c, const struct wc_args *a);
+int cmd_device_mode(struct wc_ctx *c, const struct wc_args *a);
 int cmd_station_scan(struct wc_ctx *c, const struct wc_args *a);
 int cmd_station_networks(struct wc_ctx *c, const struct wc_args *a);
 int cmd_station_connect(struct wc_ctx *c, const struct wc_args *a);

@@ -251,9 +251,12 @@ const struct wc_object *wc_find_device(const struct wc_objects *os, const char *
 	}
 	if (role && !wc_has(found, role)) {
 		const char *n = wc_prop_str(found, WC_IFACE_DEVICE, "Name");
-		wc_error_set(err, WC_EXIT_NOT_FOUND, "%s is %s, not %s %s: try `wpactl %s %s show`", n,
-			     role_word(found), strcmp(want, "access point") == 0 ? "an" : "a", want,
-			     wc_has(found, WC_IFACE_AP) ? "ap" : "station", n);
+		wc_error_set(err, WC_EXIT_NOT_FOUND,
+			     "%s is %s, not %s %s: try `wpactl %s %s show`, or change its role with "
+			     "`wpactl device mode %s %s`",
+			     n, role_word(found), strcmp(want, "access point") == 0 ? "an" : "a", want,
+			     wc_has(found, WC_IFACE_AP) ? "ap" : "station", n, n,
+			     strcmp(role, WC_IFACE_AP) == 0 ? "ap" : "station");
 		return NULL;
 	}
 	return found;

@@ -41,6 +41,11 @@ const struct wc_command wc_commands[] = {
 	{ "device list", 0, cmd_device_list, 0, "list the devices and what they are doing", NULL },
 	{ "device show DEV", 0, cmd_device_show, 0, "show one device in detail", NULL },
 	{ "device power DEV on|off", 0, cmd_device_power, 0, "power a device on or off", NULL },
+	{ "device mode DEV station|ap", 0, cmd_device_mode, 0,
+	  "make a device a station or an access point",
+	  "\n  A station disconnects, an access point stops; the new role starts idle\n"
+	  "  (start an access point with `wpactl ap DEV start`). wpad.conf decides\n"
+	  "  again when wpad restarts.\n" },
 
 	{ "station DEV scan", 0, cmd_station_scan, 0, "scan, then list the networks in range",
 	  NULL },

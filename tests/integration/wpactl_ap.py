@@ -48,7 +48,8 @@ def stop_and_start(c):
             "DTIMPeriode=3", says=["did you mean 'DTIMPeriod'?"])
     out = c.ok("ap", "ap1", "start", "--ssid", "lab", "--passphrase", PASS, "--hidden")
     check("started 'lab' on channel 6 (2437 MHz), wpa2-psk" in out, "WPA2 from --passphrase")
-    c.fails(3, "ap", "s0", "stop", says=["s0 is a station, not an access point"])
+    c.fails(3, "ap", "s0", "stop", says=["s0 is a station, not an access point",
+                                         "`wpactl device mode s0 ap`"])
 
 
 def disconnect_station(c, addr):
@@ -59,12 +60,31 @@ def disconnect_station(c, addr):
             says=["no station 02:00:00:00:99:99 is connected to ap0"])
 
 
+def change_role(c):
+    out = c.ok("device", "mode", "s0", "ap")
+    check(out == "s0 is an access point now: `wpactl ap s0 start --ssid ...` starts it.\n",
+          "device mode s0 ap")
+    check(c.json("device", "show", "s0")["Device"]["Mode"] == "ap", "s0's Mode is ap")
+    check(c.ok("device", "mode", "s0", "ap") == "s0 is an access point already.\n",
+          "the same mode again is no error")
+    out = c.ok("ap", "s0", "start", "--ssid", "from-station", "--security", "open", "--channel",
+               "11")
+    check("s0 started 'from-station' on channel 11" in out, "the new access point starts")
+    check(c.ok("device", "mode", "s0", "station") == "s0 is a station now.\n",
+          "device mode s0 station")
+    d = c.json("device", "show", "s0")
+    check(d["Device"]["Mode"] == "station" and d["Station"]["State"] == "disconnected"
+          and "AccessPoint" not in d, "s0 is an idle station again")
+    c.fails(2, "device", "mode", "s0", "mesh", says=["station|ap"])
+
+
 def main():
     with Setup(CONF) as s:
         c = Ctl(s)
         addr = show_with_station(c)
         stop_and_start(c)
         disconnect_station(c, addr)
+        change_role(c)
     print("PASS")
 
 
