@@ -365,6 +365,23 @@ static void detach_role(struct wpad_device *dev)
 	dev->ap = NULL;
 }
 
+/* DataInterface=: the interface's data goes to and from this OS netdev
+ * (a TAP device with the sim backend) instead of staying in the driver. */
+static int bind_data_interface(struct wpad_device *dev, const char *ifname,
+			       struct wpad_error *err)
+{
+	if (!ifname)
+		return 0;
+	int e = driver_bind_data_plane(dev->radio->drv, dev->ifindex, ifname);
+	if (e < 0) {
+		wpad_error_set(err, wpad_error_code_from_errno(e), e, -1, -1,
+			       "%s: cannot carry data over %s: %s", dev->name, ifname, strerror(-e));
+		return e;
+	}
+	log_info("%s: data interface %s", dev->name, ifname);
+	return 0;
+}
+
 static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struct wpad_error *err)
 {
 	struct wpad_device *dev = add_device(w, WPAD_DEVICE_STATION, cs->name, cs->radio, err);
@@ -376,6 +393,9 @@ static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struc
 			       cs->name);
 		return -ENOMEM;
 	}
+	int bound = bind_data_interface(dev, cs->data_interface, err);
+	if (bound < 0)
+		return bound;
 	log_info("%s: station on radio %s (ifindex %u)", dev->name, dev->radio->name, dev->ifindex);
 	return 0;
 }
@@ -389,6 +409,9 @@ static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_err
 		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: cannot create AP", ca->name);
 		return -ENOMEM;
 	}
+	int bound = bind_data_interface(dev, ca->data_interface, err);
+	if (bound < 0)
+		return bound;
 	/* A BSS that cannot start (a driver fault, the regulatory domain)
 	 * leaves the daemon running with the reason in last_error. */
 	struct wpad_error e;

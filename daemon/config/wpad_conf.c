@@ -50,6 +50,32 @@ int conf_radio_ref(struct conf_load *cl, const struct ini_section *s, const char
 	return FAIL_AT(cl, line, CFG_E_BAD_REFERENCE, "no [Radio %s] section", radio);
 }
 
+/* The rules of the kernel's dev_valid_name(): 1..IFNAMSIZ-1 bytes, not
+ * "." or "..", no '/', ':' or blanks. */
+int conf_data_interface(struct conf_load *cl, const struct ini_section *s, char **out)
+{
+	const struct ini_entry *e = ini_get_entry(s, "DataInterface");
+	const char *v;
+	bool ok;
+
+	*out = NULL;
+	if (!e)
+		return 0;
+	v = e->value;
+	ok = v[0] && strlen(v) <= WPAD_CONF_IFNAME_MAX && strcmp(v, ".") != 0 &&
+	     strcmp(v, "..") != 0;
+	for (const char *c = v; ok && *c; c++)
+		ok = *c > ' ' && *c < 0x7f && *c != '/' && *c != ':';
+	if (!ok)
+		return FAIL_AT(cl, e->line, CFG_E_BAD_VALUE,
+			       "DataInterface must be a network interface name: 1..%d "
+			       "printable ASCII characters without '/', ':' or blanks",
+			       WPAD_CONF_IFNAME_MAX);
+	if (!(*out = strdup(v)))
+		return FAIL_AT(cl, e->line, CFG_E_NOMEM, "out of memory");
+	return 0;
+}
+
 static int read_dir(struct conf_load *cl, const struct ini_section *s, const char *key, char **out)
 {
 	const struct ini_entry *e = ini_get_entry(s, key);
@@ -138,14 +164,15 @@ static int read_radio(struct conf_load *cl, const struct ini_section *s, struct 
 static int read_station(struct conf_load *cl, const struct ini_section *s,
 			struct wpad_conf_station *st)
 {
-	static const char *const keys[] = { "Radio", "AutoConnect", NULL };
+	static const char *const keys[] = { "Radio", "AutoConnect", "DataInterface", NULL };
 	const struct ini_entry *e;
 	const char *radio;
 	int ret;
 
 	if ((ret = ini_check_keys(cl->ini, s, keys, cl->err)) < 0)
 		return ret;
-	if ((ret = conf_radio_ref(cl, s, &radio)) < 0)
+	if ((ret = conf_radio_ref(cl, s, &radio)) < 0 ||
+	    (ret = conf_data_interface(cl, s, &st->data_interface)) < 0)
 		return ret;
 	st->autoconnect = true;
 	if ((e = ini_get_entry(s, "AutoConnect")) && cfg_parse_bool(e->value, &st->autoconnect) < 0)
@@ -299,11 +326,13 @@ void wpad_conf_free(struct wpad_conf *c)
 	for (size_t i = 0; i < c->n_stations; i++) {
 		free(c->stations[i].name);
 		free(c->stations[i].radio);
+		free(c->stations[i].data_interface);
 	}
 	for (size_t i = 0; i < c->n_aps; i++) {
 		free(c->aps[i].name);
 		free(c->aps[i].radio);
 		free(c->aps[i].profile_path);
+		free(c->aps[i].data_interface);
 		ap_profile_clear(&c->aps[i].profile);
 	}
 	free(c->radios);

@@ -2,10 +2,11 @@
  *
  *   [General]          StateDirectory, RuntimeDirectory, Country, LogLevel
  *   [Radio NAME]       Driver=sim|nl80211|wired (required), Options=...
- *   [Station NAME]     Radio=NAME (required), AutoConnect=true|false
- *   [AccessPoint NAME] Radio=NAME (required), Profile=NAME-or-path, and any
- *                      AP profile key (ap_profile.h), which override the
- *                      profile file's
+ *   [Station NAME]     Radio=NAME (required), AutoConnect=true|false,
+ *                      DataInterface=IFNAME
+ *   [AccessPoint NAME] Radio=NAME (required), Profile=NAME-or-path,
+ *                      DataInterface=IFNAME, and any AP profile key
+ *                      (ap_profile.h), which override the profile file's
  * See docs/wpad.conf.md for every key. Errors carry "file:line:".
  *
  * Ownership: wpad_conf_load*() return a struct wpad_conf the caller owns
@@ -38,10 +39,14 @@ struct wpad_conf_radio {
 	unsigned line;
 };
 
+/* Longest DataInterface= name (a Linux network interface name). */
+#define WPAD_CONF_IFNAME_MAX 15
+
 struct wpad_conf_station {
 	char *name;
 	char *radio; /* names a struct wpad_conf_radio */
 	bool autoconnect;
+	char *data_interface; /* DataInterface=: the OS netdev for data, or NULL */
 	unsigned line;
 };
 
@@ -49,6 +54,7 @@ struct wpad_conf_ap {
 	char *name;
 	char *radio;
 	char *profile_path; /* resolved Profile=, or NULL */
+	char *data_interface; /* DataInterface=, or NULL */
 	struct ap_profile profile; /* validated; list files loaded */
 	unsigned line;
 };

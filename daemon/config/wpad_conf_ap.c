@@ -57,7 +57,7 @@ static int read_profile_file(struct conf_load *cl, const struct ini_entry *e,
 
 int conf_read_ap(struct conf_load *cl, const struct ini_section *s, struct wpad_conf_ap *ap)
 {
-	static const char *const own_keys[] = { "Radio", "Profile", NULL };
+	static const char *const own_keys[] = { "Radio", "Profile", "DataInterface", NULL };
 	const struct ini_entry *e;
 	const char *radio;
 	int ret;
@@ -72,7 +72,8 @@ int conf_read_ap(struct conf_load *cl, const struct ini_section *s, struct wpad_
 	if ((ret = ap_profile_apply_section(&ap->profile, cl->ini, s, cl->base_dir, own_keys,
 					    cl->err)) < 0)
 		return ret;
-	if ((ret = conf_radio_ref(cl, s, &radio)) < 0)
+	if ((ret = conf_radio_ref(cl, s, &radio)) < 0 ||
+	    (ret = conf_data_interface(cl, s, &ap->data_interface)) < 0)
 		return ret;
 	if (!(ap->radio = strdup(radio)))
 		return FAIL_AT(cl, s->line, CFG_E_NOMEM, "out of memory");

@@ -82,10 +82,12 @@ START_TEST(full_config)
 				      "[Station sta1]\n"
 				      "Radio=wlan1\n"
 				      "AutoConnect=false\n"
+				      "DataInterface=wl-data1\n"
 				      "[AccessPoint home]\n"
 				      "Radio=phy0\n"
 				      "Profile=home\n"
 				      "Hidden=true\n"
+				      "DataInterface=tap.home\n"
 				      "[AccessPoint guest]\n"
 				      "Radio=phy0\n"
 				      "SSID=guest\n"
@@ -112,6 +114,8 @@ START_TEST(full_config)
 	ck_assert_str_eq(c->stations[0].radio, "phy0");
 	ck_assert(c->stations[0].autoconnect);
 	ck_assert(!c->stations[1].autoconnect);
+	ck_assert_ptr_null(c->stations[0].data_interface);
+	ck_assert_str_eq(c->stations[1].data_interface, "wl-data1");
 
 	ck_assert_uint_eq(c->n_aps, 2);
 	const struct wpad_conf_ap *home = &c->aps[0];
@@ -124,6 +128,8 @@ START_TEST(full_config)
 	ck_assert_str_eq(home->profile.country, "JP"); /* from [General] */
 	ck_assert_ptr_nonnull(home->profile.deny);
 	ck_assert_uint_eq(mac_set_count(home->profile.deny), 1);
+	ck_assert_str_eq(home->data_interface, "tap.home");
+	ck_assert_ptr_null(c->aps[1].data_interface);
 
 	const struct wpad_conf_ap *guest = &c->aps[1];
 	ck_assert_uint_eq(ap_profile_frequency(&guest->profile), 2484);
@@ -197,6 +203,16 @@ static const struct bad_conf bad_confs[] = {
 	{ "[Radio phy0]\nDriver=sim\n[Station s]\nRadio=phy1\n", CFG_E_BAD_REFERENCE, 4,
 	  "did you mean 'phy0'?" },
 	{ RADIO "[Station s]\nRadio=r\nAutoConnect=1\n", CFG_E_BAD_VALUE, 5, "true or false" },
+	{ RADIO "[Station s]\nRadio=r\nDataInterface=\n", CFG_E_BAD_VALUE, 5,
+	  "network interface name" },
+	{ RADIO "[Station s]\nRadio=r\nDataInterface=much-too-long-name\n", CFG_E_BAD_VALUE, 5,
+	  "1..15 printable ASCII" },
+	{ RADIO "[Station s]\nRadio=r\nDataInterface=a/b\n", CFG_E_BAD_VALUE, 5, "without '/'" },
+	{ RADIO "[Station s]\nRadio=r\nDataInterface=..\n", CFG_E_BAD_VALUE, 5,
+	  "network interface name" },
+	{ RADIO "[Station s]\nRadio=r\nDataInterface=eth0:1\n", CFG_E_BAD_VALUE, 5, "':'" },
+	{ RADIO "[Station s]\nRadio=r\nDataInterfase=x\n", CFG_E_UNKNOWN_KEY, 5,
+	  "did you mean 'DataInterface'?" },
 	/* access points */
 	{ RADIO "[AccessPoint a]\nSSID=x\nPassphrase=short\n", AP_E_PASSPHRASE, 5, "8..63" },
 	{ RADIO "[AccessPoint a]\nRadio=r\nSSID=x\nSecurity=open\nChannel=15\n", AP_E_CHANNEL, 7,
@@ -210,6 +226,8 @@ static const struct bad_conf bad_confs[] = {
 	  AP_E_MAC_FILE, 0, "nosuch" },
 	{ RADIO "[AccessPoint a]\nRadio=r\nSSID=x\nBeaconInterval=10\n", AP_E_BEACON_INTERVAL, 6,
 	  "15..65535" },
+	{ RADIO "[AccessPoint a]\nRadio=r\nSSID=x\nSecurity=open\nDataInterface=a b\n",
+	  CFG_E_BAD_VALUE, 7, "blanks" },
 };
 
 START_TEST(malformed_conf)
