@@ -328,7 +328,13 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const uint8_t *pmk)
 		.ap_rsne = ap->rsne,
 		.ap_rsne_len = ap->rsne_len,
 		.timing = ap->rsn_timing,
+		.replay_counter_base = ap->replay_base,
 	};
+	/* Every handshake counts in a range of its own, above the earlier
+	 * ones' (a station that leaves and comes back gets a fresh machine):
+	 * a message 2 answering an earlier handshake is then a replay, not a
+	 * MIC failure. 2^32 messages per association before ranges meet. */
+	ap->replay_base += (uint64_t)1 << 32;
 	memcpy(cfg.own_addr, ap->addr, 6);
 	memcpy(cfg.peer_addr, sta->addr, 6);
 	sk->auth = rsn_auth_new(ap->loop, &cfg, &sta_ops, sk, ap->keys->group);

@@ -614,6 +614,7 @@ struct rsn_auth *rsn_auth_new(struct loop *loop, const struct rsn_config *cfg,
 	sm->ops = *ops;
 	sm->ctx = ctx;
 	sm->group = group;
+	sm->replay_counter = cfg->replay_counter_base;
 	sm->state = RSN_AUTH_STATE_IDLE;
 	return sm;
 }

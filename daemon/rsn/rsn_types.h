@@ -66,6 +66,12 @@ struct rsn_config {
 	 * 2, the supplicant answers with the version the authenticator used. */
 	uint8_t eapol_version;
 	struct rsn_timing timing;
+	/* Authenticator: its replay counters start above this one (message 1
+	 * uses replay_counter_base + 1). Give each handshake with a station a
+	 * base above every counter an earlier handshake with it used: a late
+	 * answer to the earlier one is then told apart by its replay counter,
+	 * instead of failing the MIC of the new one like a wrong passphrase. */
+	uint64_t replay_counter_base;
 };
 
 /* The I/O of both machines. ctx is the pointer given at creation. Every op
