@@ -6,6 +6,7 @@
 #   make check-all       both of the above: what CI runs
 #   make fuzz            build the libFuzzer targets (clang) into build-fuzz/
 #   make demo            build and run the simulated-radio demo
+#   make bench           build and run the benchmarks (bench/run.sh): tables
 #   make install DESTDIR=... PREFIX=...
 #
 # Sources are found by directory, so adding a .c file needs no Makefile edit:
@@ -99,7 +100,7 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 HWSIM_CTL := $(BUILD)/tests/hwsim-ctl
 
 .SECONDARY:
-.PHONY: all check check-all check-hwsim fuzz demo install clean unit-tests
+.PHONY: all check check-all check-hwsim fuzz demo bench install clean unit-tests
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -198,6 +199,15 @@ check-all:
 
 demo: all
 	$(BUILD)/wpad --demo
+
+# Benchmarks: bench/*.c programs against the core library, run by bench/run.sh.
+BENCH_BINS := $(patsubst bench/%.c,$(BUILD)/bench/%,$(sort $(wildcard bench/*.c)))
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(CORE_LIB)
+	@$(if $(filter 0,$(V)),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+bench: all $(BENCH_BINS)
+	$(Q)bench/run.sh $(BUILD)
 
 # D-Bus policy, activation and interfaces, the systemd unit (dbus/, see
 # docs/dbus-api.md). The Exec/ExecStart lines get the installed sbin path.

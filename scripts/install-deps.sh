@@ -2,6 +2,7 @@
 # Installs what wpad needs on Debian 12, as root.
 #   scripts/install-deps.sh build   compilers and libraries to build wpad
 #   scripts/install-deps.sh test    the above, plus everything `make check` runs
+#   scripts/install-deps.sh bench   build, plus what `make bench` compares with
 # Packages already present are not fetched again, so a second run is quick.
 set -eu
 
@@ -21,11 +22,16 @@ qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump db
 dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux
 groff-base"
 
+# hostapd + wpasupplicant: the idle-memory comparison of bench/memory.sh (in
+# a network namespace: iproute2).
+BENCH_PKGS="hostapd wpasupplicant iproute2 procps"
+
 case "${1:-build}" in
 build) pkgs="$BUILD_PKGS" ;;
 test) pkgs="$BUILD_PKGS $TEST_PKGS" ;;
+bench) pkgs="$BUILD_PKGS $BENCH_PKGS" ;;
 *)
-	echo "usage: $0 build|test" >&2
+	echo "usage: $0 build|test|bench" >&2
 	exit 2
 	;;
 esac

@@ -1,0 +1,474 @@
+/* Benchmark: connect latency and association throughput on the simulated
+ * radio, with wpad's AP and station roles in this process on one
+ * in-process medium (the sim's airtime model, real timers). Prints tables;
+ * asserts nothing.
+ *
+ *   connect [RUNS] [STATIONS]      defaults: 20 runs, 100 stations
+ *
+ * Latency: from station_connect() to CONNECTED, split by the station's
+ * state changes into scan (request to AUTHENTICATING), authentication +
+ * association (to HANDSHAKING) and the 4-way handshake (to CONNECTED):
+ *   warm, recent scan:   the network is in a scan result of the last 10 s
+ *                        (no scan at all)
+ *   warm, known freq:    a fresh interface, the network known with its
+ *                        frequency (scan of that channel only)
+ *   cold:                a fresh interface that has never seen the network
+ *                        and no known networks (full scan)
+ * Throughput: STATIONS stations, in waves of WAVE that each scan and then
+ * ask to connect at once; stations that completed association + 4-way per
+ * second at the AP (sum of the waves' connect times).
+ */
+#include "daemon/ap/ap.h"
+#include "daemon/config/ap_profile.h"
+#include "daemon/core/log.h"
+#include "daemon/core/loop.h"
+#include "daemon/station/station.h"
+#include "daemon/store/known_store.h"
+#include "drivers/driver.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SSID "bench-net"
+#define PASSPHRASE "bench passphrase 1"
+#define MAX_STA 128
+#define PER_DRIVER 50 /* station interfaces per sim driver instance */
+#define MAX_RUNS 200
+/* Stations that scan, then connect, together (more simultaneous full scans
+ * than this in one process starve some scanners; see the report). */
+#define WAVE 20
+
+struct sta {
+	struct driver *drv;
+	uint32_t ifindex;
+	struct station *st;
+	uint64_t t_state[STATION_DISCONNECTING + 1];
+	unsigned scans_done, connects_done;
+	bool ok;
+};
+
+static struct {
+	struct loop *loop;
+	struct driver *ap_drv, *sta_drv[MAX_STA / PER_DRIVER + 2];
+	size_t n_sta_drv;
+	uint32_t ap_if;
+	struct ap *ap;
+	struct known_store *store;
+	struct sta sta[MAX_STA];
+	size_t n_sta;
+	unsigned authorized, removed;
+} B;
+
+static void die(const char *what)
+{
+	fprintf(stderr, "bench: %s\n", what);
+	exit(1);
+}
+
+/* ---- events ---- */
+
+static void on_ap_event(void *ctx, const struct driver_event *ev)
+{
+	if (ev->ifindex == B.ap_if || ev->ifindex == 0)
+		ap_handle_event(B.ap, ev);
+}
+
+static void on_sta_event(void *ctx, const struct driver_event *ev)
+{
+	struct driver *drv = *(struct driver **)ctx; /* its slot in B.sta_drv */
+	for (size_t i = 0; i < B.n_sta; i++) {
+		struct sta *s = &B.sta[i];
+		if (s->st && s->drv == drv && (ev->ifindex == s->ifindex || ev->ifindex == 0))
+			station_handle_event(s->st, ev);
+	}
+}
+
+static void on_state(void *ctx, enum station_state old_state, enum station_state new_state)
+{
+	struct sta *s = ctx;
+	s->t_state[new_state] = loop_now_us();
+}
+
+static void on_scan_done(void *ctx)
+{
+	((struct sta *)ctx)->scans_done++;
+}
+
+static void on_connect_done(void *ctx, const struct wpad_error *err)
+{
+	struct sta *s = ctx;
+	s->connects_done++;
+	s->ok = !err;
+	if (err)
+		fprintf(stderr, "bench: connect failed: %s\n", err->text);
+}
+
+static void on_authorized(void *ctx, const uint8_t addr[6])
+{
+	B.authorized++;
+}
+
+static void on_removed(void *ctx, const uint8_t addr[6], uint16_t reason)
+{
+	B.removed++;
+}
+
+/* ---- loop helpers ---- */
+
+static bool run_until(bool (*done)(void *), void *arg, int timeout_ms)
+{
+	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
+	while (!done(arg)) {
+		if (loop_now_us() >= deadline)
+			return false;
+		loop_iterate(B.loop, 5);
+	}
+	return true;
+}
+
+static void run_for(int ms)
+{
+	uint64_t deadline = loop_now_us() + (uint64_t)ms * 1000u;
+	while (loop_now_us() < deadline)
+		loop_iterate(B.loop, 5);
+}
+
+static bool connect_finished(void *arg)
+{
+	return ((struct sta *)arg)->connects_done > 0;
+}
+
+static bool scan_finished(void *arg)
+{
+	return ((struct sta *)arg)->scans_done > 0;
+}
+
+static bool idle(void *arg)
+{
+	return station_state(((struct sta *)arg)->st) == STATION_DISCONNECTED;
+}
+
+static bool removed_at_least(void *arg)
+{
+	return B.removed >= *(unsigned *)arg;
+}
+
+static bool authorized_at_least(void *arg)
+{
+	return B.authorized >= *(unsigned *)arg;
+}
+
+/* ---- set-up ---- */
+
+static struct driver *open_sta_driver(const char *addr)
+{
+	char options[96];
+	int err = 0;
+	snprintf(options, sizeof(options), "medium=shared,addr=%s", addr);
+	/* The context is the driver's slot: events come from the loop, after
+	 * the slot is filled. */
+	struct driver **slot = &B.sta_drv[B.n_sta_drv];
+	*slot = driver_open("sim", B.loop, options, on_sta_event, slot, &err);
+	if (!*slot)
+		die("cannot open the sim driver");
+	B.n_sta_drv++;
+	return *slot;
+}
+
+static uint32_t add_iface(struct driver *drv, enum driver_iftype type)
+{
+	struct driver_radio_info radio;
+	size_t n = 0;
+	uint32_t ifindex = 0;
+	if (driver_list_radios(drv, &radio, 1, &n) < 0 || n != 1 ||
+	    driver_iface_add(drv, radio.id, NULL, type, NULL, &ifindex) < 0 ||
+	    driver_iface_set_up(drv, ifindex, true) < 0)
+		die("cannot add an interface");
+	return ifindex;
+}
+
+static struct sta *sta_new(struct driver *drv, struct known_store *store)
+{
+	static const struct station_callbacks proto = { .state_changed = on_state,
+							.scan_done = on_scan_done,
+							.connect_done = on_connect_done };
+	if (B.n_sta == MAX_STA)
+		die("too many stations");
+	struct sta *s = &B.sta[B.n_sta++];
+	memset(s, 0, sizeof(*s));
+	s->drv = drv;
+	s->ifindex = add_iface(drv, DRIVER_IFTYPE_STATION);
+	struct station_callbacks cb = proto;
+	cb.ctx = s;
+	s->st = station_new(B.loop, drv, s->ifindex, store, &cb);
+	if (!s->st)
+		die("station_new failed");
+	station_set_autoconnect(s->st, false);
+	return s;
+}
+
+/* Disconnects (the AP hears the deauthentication) and frees the station
+ * and its interface. Only the last station may be dropped. */
+static void sta_drop(struct sta *s)
+{
+	unsigned want = B.removed + 1;
+	if (station_state(s->st) == STATION_CONNECTED) {
+		station_disconnect(s->st);
+		if (!run_until(removed_at_least, &want, 3000))
+			die("the AP did not notice the disconnect");
+	}
+	station_free(s->st);
+	driver_iface_del(s->drv, s->ifindex);
+	s->st = NULL;
+	B.n_sta--;
+	run_for(20);
+}
+
+static void start_ap(void)
+{
+	static const struct ap_callbacks cb = { .station_authorized = on_authorized,
+						.station_removed = on_removed };
+	struct ap_profile p;
+	struct wpad_error err;
+	int e = 0;
+	B.ap_drv = driver_open("sim", B.loop, "medium=shared,addr=02:0a:00:00:00:00", on_ap_event,
+			       NULL, &e);
+	if (!B.ap_drv)
+		die("cannot open the sim driver");
+	B.ap_if = add_iface(B.ap_drv, DRIVER_IFTYPE_AP);
+	B.ap = ap_new(B.loop, B.ap_drv, B.ap_if, &cb);
+	ap_profile_init(&p);
+	memcpy(p.ssid, SSID, strlen(SSID));
+	p.ssid_len = strlen(SSID);
+	p.channel = 6;
+	p.group_rekey_s = 0;
+	p.inactivity_s = 0;
+	p.max_stations = MAX_STA + 8;
+	p.security = AP_SECURITY_WPA2_PSK;
+	p.has_passphrase = true;
+	strcpy(p.passphrase, PASSPHRASE);
+	if (!B.ap || ap_start(B.ap, &p, &err) < 0)
+		die("the AP did not start");
+	ap_profile_clear(&p);
+}
+
+/* ---- latency ---- */
+
+struct sample {
+	double total, scan, auth_assoc, handshake; /* ms */
+};
+
+static struct sample measure_connect(struct sta *s, const char *passphrase)
+{
+	struct sample out;
+	memset(s->t_state, 0, sizeof(s->t_state));
+	s->connects_done = 0;
+	uint64_t t0 = loop_now_us();
+	if (station_connect(s->st, (const uint8_t *)SSID, strlen(SSID), passphrase, false) < 0)
+		die("station_connect refused");
+	if (!run_until(connect_finished, s, 20000) || !s->ok)
+		die("connect did not succeed");
+	uint64_t t_auth = s->t_state[STATION_AUTHENTICATING];
+	uint64_t t_hs = s->t_state[STATION_HANDSHAKING];
+	uint64_t t_conn = s->t_state[STATION_CONNECTED];
+	out.total = (double)(t_conn - t0) / 1000;
+	out.scan = (double)(t_auth - t0) / 1000;
+	out.auth_assoc = (double)(t_hs - t_auth) / 1000;
+	out.handshake = (double)(t_conn - t_hs) / 1000;
+	return out;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The q-quantile (0..1) of n values, nearest rank. */
+static double quantile(const double *v, size_t n, double q)
+{
+	double sorted[MAX_RUNS];
+	memcpy(sorted, v, n * sizeof(*v));
+	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	size_t i = (size_t)(q * (double)(n - 1) + 0.5);
+	return sorted[i];
+}
+
+static void print_row(const char *mode, const struct sample *s, size_t n)
+{
+	double tot[MAX_RUNS], scan[MAX_RUNS], aa[MAX_RUNS], hs[MAX_RUNS];
+	for (size_t i = 0; i < n; i++) {
+		tot[i] = s[i].total;
+		scan[i] = s[i].scan;
+		aa[i] = s[i].auth_assoc;
+		hs[i] = s[i].handshake;
+	}
+	printf("| %-20s | %4zu | %8.1f | %8.1f | %8.1f | %8.1f | %8.1f | %8.1f | %8.1f |\n", mode, n,
+	       quantile(tot, n, 0.5), quantile(tot, n, 0.1), quantile(tot, n, 0.9),
+	       quantile(tot, n, 1.0), quantile(scan, n, 0.5), quantile(aa, n, 0.5),
+	       quantile(hs, n, 0.5));
+}
+
+static void latency(size_t runs)
+{
+	static struct sample warm_scan[MAX_RUNS], warm_freq[MAX_RUNS], cold[MAX_RUNS];
+	struct driver *drv = open_sta_driver("02:5a:00:00:00:00");
+
+	/* Cold: every run a new interface, no known networks. */
+	for (size_t i = 0; i < runs; i++) {
+		struct sta *s = sta_new(drv, NULL);
+		cold[i] = measure_connect(s, PASSPHRASE);
+		sta_drop(s);
+	}
+
+	/* Known with its frequency: the first connect saves it. */
+	struct sta *s = sta_new(drv, B.store);
+	measure_connect(s, PASSPHRASE);
+	sta_drop(s);
+	for (size_t i = 0; i < runs; i++) {
+		s = sta_new(drv, B.store);
+		warm_freq[i] = measure_connect(s, NULL);
+		sta_drop(s);
+	}
+
+	/* A scan result of the last few seconds: no scan at all. */
+	s = sta_new(drv, B.store);
+	for (size_t i = 0; i < runs; i++) {
+		unsigned want = B.removed + 1;
+		if (i > 0) {
+			station_disconnect(s->st);
+			if (!run_until(removed_at_least, &want, 3000) || !run_until(idle, s, 3000))
+				die("disconnect did not finish");
+		}
+		s->scans_done = 0;
+		if (station_scan(s->st) < 0 || !run_until(scan_finished, s, 10000))
+			die("scan failed");
+		warm_scan[i] = measure_connect(s, NULL);
+	}
+	sta_drop(s);
+
+	printf("\nConnect latency, request -> connected (ms), WPA2-PSK, %zu runs each\n\n", runs);
+	printf("| %-20s | %4s | %8s | %8s | %8s | %8s | %8s | %8s | %8s |\n", "mode", "runs",
+	       "median", "p10", "p90", "max", "scan", "auth+asc", "4-way");
+	printf("|----------------------|------|----------|----------|----------|----------|"
+	       "----------|----------|----------|\n");
+	print_row("warm (recent scan)", warm_scan, runs);
+	print_row("warm (known freq)", warm_freq, runs);
+	print_row("cold (never seen)", cold, runs);
+	printf("\n(scan, auth+asc, 4-way: medians of each phase; target warm < 50 ms)\n");
+}
+
+/* ---- throughput ---- */
+
+/* Stations [range[0], range[1]) have all finished a scan. */
+static bool all_scanned(void *arg)
+{
+	const size_t *range = arg;
+	for (size_t i = range[0]; i < range[1]; i++)
+		if (!B.sta[i].scans_done)
+			return false;
+	return true;
+}
+
+/* One wave: WAVE new stations scan (all channels, ~3 s), then all ask to
+ * connect at once; returns the ms from the requests to the last
+ * authorization at the AP, or a negative number when some never made it. */
+static double wave(size_t n)
+{
+	size_t range[2] = { B.n_sta, B.n_sta + n };
+	for (size_t i = 0; i < n; i++) {
+		if (B.n_sta % PER_DRIVER == 0 || B.n_sta_drv < 2) {
+			char addr[32];
+			snprintf(addr, sizeof(addr), "02:6%x:00:00:00:00", (unsigned)B.n_sta_drv);
+			open_sta_driver(addr);
+		}
+		sta_new(B.sta_drv[B.n_sta_drv - 1], NULL);
+	}
+	for (size_t i = range[0]; i < range[1]; i++)
+		if (station_scan(B.sta[i].st) < 0)
+			die("scan refused");
+	if (!run_until(all_scanned, range, 60000))
+		die("scans did not finish");
+	unsigned want = B.authorized + (unsigned)n;
+	uint64_t t0 = loop_now_us();
+	for (size_t i = range[0]; i < range[1]; i++)
+		if (station_connect(B.sta[i].st, (const uint8_t *)SSID, strlen(SSID), PASSPHRASE,
+				    false) < 0)
+			die("station_connect refused");
+	bool all = run_until(authorized_at_least, &want, 60000);
+	double ms = (double)(loop_now_us() - t0) / 1000;
+	return all ? ms : -ms;
+}
+
+static void throughput(size_t n)
+{
+	double times[MAX_STA];
+	size_t waves = 0, done = 0, failed_waves = 0;
+	double total = 0;
+	unsigned before = B.authorized;
+	while (done < n) {
+		size_t k = n - done < WAVE ? n - done : WAVE;
+		double ms = wave(k);
+		if (ms < 0) {
+			failed_waves++;
+			ms = -ms;
+		}
+		times[waves++] = ms;
+		total += ms;
+		done += k;
+	}
+	unsigned authorized = B.authorized - before;
+	printf("\nAP association throughput: %zu stations in waves of %d; in each wave every "
+	       "station\nhas scanned, then all ask to connect at once (association + 4-way "
+	       "handshake)\n\n",
+	       n, WAVE);
+	printf("| %-36s | %10s |\n", "figure", "value");
+	printf("|--------------------------------------|------------|\n");
+	printf("| %-36s | %10u |\n", "authorized at the AP", authorized);
+	printf("| %-36s | %10zu |\n", "associated at once (at the end)", ap_associated_count(B.ap));
+	printf("| %-36s | %10.1f |\n", "wave time, median (ms)", quantile(times, waves, 0.5));
+	printf("| %-36s | %10.1f |\n", "wave time, max (ms)", quantile(times, waves, 1.0));
+	printf("| %-36s | %10.1f |\n", "assoc + 4-way per second", authorized / (total / 1000));
+	if (failed_waves)
+		printf("(%zu wave(s) did not finish within 60 s)\n", failed_waves);
+}
+
+int main(int argc, char **argv)
+{
+	size_t runs = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 20;
+	size_t stations = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 100;
+	char dir[] = "/tmp/wpad-bench-XXXXXX";
+
+	if (runs < 1 || runs > MAX_RUNS || stations < 1 || stations > MAX_STA - 4) {
+		fprintf(stderr, "usage: connect [RUNS 1..%d] [STATIONS 1..%d]\n", MAX_RUNS,
+			MAX_STA - 4);
+		return 2;
+	}
+	log_set_level(getenv("BENCH_DEBUG") ? WLOG_DEBUG : WLOG_ERROR);
+	B.loop = loop_new();
+	if (!B.loop || !mkdtemp(dir) || known_store_open(dir, &B.store) < 0 ||
+	    known_store_load(B.store) < 0)
+		die("set-up failed");
+	start_ap();
+	run_for(300); /* a few beacons */
+	latency(runs);
+	throughput(stations);
+
+	for (size_t i = B.n_sta; i-- > 0;)
+		if (B.sta[i].st) {
+			station_free(B.sta[i].st);
+			driver_iface_del(B.sta[i].drv, B.sta[i].ifindex);
+		}
+	ap_stop(B.ap);
+	ap_free(B.ap);
+	for (size_t i = 0; i < B.n_sta_drv; i++)
+		driver_close(B.sta_drv[i]);
+	driver_close(B.ap_drv);
+	known_store_free(B.store);
+	loop_free(B.loop);
+	char cmd[64];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return system(cmd) == 0 ? 0 : 1;
+}

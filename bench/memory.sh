@@ -1,0 +1,131 @@
+#!/bin/bash
+# Benchmark: resident memory of one wpad running an access point and a
+# station (connected to each other over the in-process simulated medium,
+# then idle), against hostapd + wpa_supplicant idle on the same machine
+# (driver=wired on the two ends of a veth pair in a network namespace this
+# script creates, 802.1X with EAP-MD5 done, then idle). Prints a table;
+# asserts nothing.
+#
+#   bench/memory.sh [BUILD_DIR]        (default build; root for the netns)
+# Needs: hostapd, wpasupplicant, iproute2 (scripts/install-deps.sh bench).
+set -eu
+build=${1:-build}
+wpad="$build/wpad"
+[ -x "$wpad" ] || { echo "memory: no $wpad (run make)" >&2; exit 1; }
+for tool in hostapd wpa_supplicant ip; do
+	command -v $tool >/dev/null || { echo "memory: $tool missing (scripts/install-deps.sh bench)" >&2; exit 1; }
+done
+tmp=$(mktemp -d /tmp/wpad-memory-XXXXXX)
+ns=wpad-bench-$$
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+	ip netns del "$ns" 2>/dev/null || true
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+wait_for() { # file pattern
+	for _ in $(seq 400); do
+		grep -qE "$2" "$1" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	echo "memory: never saw '$2' in $1:" >&2
+	tail -n 20 "$1" >&2
+	exit 1
+}
+
+# kB of a status field (VmRSS, VmHWM) of a process.
+field() { sed -nE "s/^$2:[[:space:]]+([0-9]+) kB/\1/p" "/proc/$1/status"; }
+# kB of proportional set size (shared libraries split between users).
+pss() { sed -nE 's/^Pss:[[:space:]]+([0-9]+) kB/\1/p' "/proc/$1/smaps_rollup" 2>/dev/null || echo "-"; }
+
+# --- wpad: AP + station in one process ---
+mkdir -p -m 700 "$tmp/state"
+printf '[Security]\nPassphrase=memory bench 1\n' >"$tmp/state/membench.psk"
+chmod 600 "$tmp/state/membench.psk"
+cat >"$tmp/wpad.conf" <<EOF
+[General]
+StateDirectory=$tmp/state
+RuntimeDirectory=$tmp/state
+[Radio a]
+Driver=sim
+Options=medium=shared
+[Radio b]
+Driver=sim
+Options=medium=shared
+[AccessPoint membench]
+Radio=a
+SSID=membench
+Passphrase=memory bench 1
+[Station wlan0]
+Radio=b
+EOF
+"$wpad" -c "$tmp/wpad.conf" >"$tmp/wpad.log" 2>&1 &
+wpad_pid=$!
+pids+=("$wpad_pid")
+wait_for "$tmp/wpad.log" "connected to 'membench'"
+wait_for "$tmp/wpad.log" "authorized"
+
+# --- hostapd + wpa_supplicant, wired 802.1X on a veth pair ---
+ip netns add "$ns"
+ip -n "$ns" link add veth-ap type veth peer name veth-sta
+ip -n "$ns" link set veth-ap up
+ip -n "$ns" link set veth-sta up
+printf '"bench" MD5 "bench password"\n' >"$tmp/eap_users"
+cat >"$tmp/hostapd.conf" <<EOF
+interface=veth-ap
+driver=wired
+ieee8021x=1
+eapol_version=2
+eap_server=1
+eap_user_file=$tmp/eap_users
+ctrl_interface=$tmp/hostapd-ctrl
+EOF
+cat >"$tmp/wpa_supplicant.conf" <<EOF
+ctrl_interface=$tmp/wpas-ctrl
+ap_scan=0
+network={
+	key_mgmt=IEEE8021X
+	eap=MD5
+	identity="bench"
+	password="bench password"
+	eapol_flags=0
+}
+EOF
+ip netns exec "$ns" hostapd "$tmp/hostapd.conf" >"$tmp/hostapd.log" 2>&1 &
+hostapd_pid=$!
+pids+=("$hostapd_pid")
+wait_for "$tmp/hostapd.log" "veth-ap: (interface state|AP-ENABLED)|ENABLED"
+ip netns exec "$ns" wpa_supplicant -Dwired -i veth-sta -c "$tmp/wpa_supplicant.conf" \
+	>"$tmp/wpas.log" 2>&1 &
+wpas_pid=$!
+pids+=("$wpas_pid")
+wait_for "$tmp/wpas.log" "CTRL-EVENT-EAP-SUCCESS"
+
+sleep 2 # idle: let start-up allocations settle (figures only, never asserted)
+w_rss=$(field "$wpad_pid" VmRSS)
+h_rss=$(field "$hostapd_pid" VmRSS)
+s_rss=$(field "$wpas_pid" VmRSS)
+both=$((h_rss + s_rss))
+w_pss=$(pss "$wpad_pid")
+h_pss=$(pss "$hostapd_pid")
+s_pss=$(pss "$wpas_pid")
+
+echo
+echo "Idle resident memory (kB, /proc/PID/status VmRSS; Pss from smaps_rollup)"
+echo
+printf '| %-44s | %8s | %8s | %8s |\n' process VmRSS VmHWM Pss
+printf '|%s|----------|----------|----------|\n' "----------------------------------------------"
+printf '| %-44s | %8s | %8s | %8s |\n' "wpad: AP + station (sim, connected, WPA2)" \
+	"$w_rss" "$(field "$wpad_pid" VmHWM)" "$w_pss"
+printf '| %-44s | %8s | %8s | %8s |\n' "hostapd $(hostapd -v 2>&1 | sed -nE 's/^hostapd v([^ ]+).*/\1/p' | head -n1) (wired, 802.1X)" \
+	"$h_rss" "$(field "$hostapd_pid" VmHWM)" "$h_pss"
+printf '| %-44s | %8s | %8s | %8s |\n' "wpa_supplicant (wired, EAP-MD5 done)" \
+	"$s_rss" "$(field "$wpas_pid" VmHWM)" "$s_pss"
+printf '| %-44s | %8s | %8s | %8s |\n' "hostapd + wpa_supplicant" "$both" "" \
+	"$( [ "$h_pss" != - ] && [ "$s_pss" != - ] && echo $((h_pss + s_pss)) || echo -)"
+echo
+awk -v w="$w_rss" -v b="$both" \
+	'BEGIN { printf "ratio wpad / (hostapd + wpa_supplicant), VmRSS: %.2f\n", w / b }'
