@@ -138,7 +138,8 @@ static int send_ether(int fd, const struct nl80211_iface *ifc, const uint8_t *ds
 	memcpy(frame + 6, ifc->info.addr, 6);
 	frame[12] = (uint8_t)(type >> 8);
 	frame[13] = (uint8_t)type;
-	memcpy(frame + ETH_HLEN, payload, len);
+	if (len)
+		memcpy(frame + ETH_HLEN, payload, len);
 	struct sockaddr_ll to = { .sll_family = AF_PACKET, .sll_protocol = htons(type),
 				  .sll_ifindex = (int)ifc->info.ifindex, .sll_halen = 6 };
 	memcpy(to.sll_addr, dst, 6);

@@ -62,8 +62,10 @@ static int save_auth(struct nl80211_pending_auth *a, const struct driver_auth_pa
 	if (p->auth_data_len + p->ies_len > sizeof(a->data))
 		return -EMSGSIZE;
 	a->p = *p;
-	memcpy(a->data, p->auth_data, p->auth_data_len);
-	memcpy(a->data + p->auth_data_len, p->ies, p->ies_len);
+	if (p->auth_data_len)
+		memcpy(a->data, p->auth_data, p->auth_data_len);
+	if (p->ies_len)
+		memcpy(a->data + p->auth_data_len, p->ies, p->ies_len);
 	a->p.auth_data = p->auth_data_len ? a->data : NULL;
 	a->p.ies = p->ies_len ? a->data + p->auth_data_len : NULL;
 	a->active = true;
