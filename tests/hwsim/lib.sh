@@ -86,8 +86,10 @@ radio_ifaces() { # RADIO NS [TYPE]
 
 # ---- waiting and checking ----
 
+# SECONDS are for an idle machine; HWSIM_WAIT_SCALE (3) stretches them for a
+# loaded one, where emulation slows down several times. Success never waits.
 wait_until() { # SECONDS WHAT COMMAND...: poll every 0.2 s
-	local secs=$1 what=$2 start now
+	local secs=$(($1 * ${HWSIM_WAIT_SCALE:-3})) what=$2 start now
 	shift 2
 	read -r start _ </proc/uptime
 	while ! "$@" >/dev/null 2>&1; do
@@ -140,8 +142,10 @@ same_ns_link() { # NS IFACE_A IP_A IFACE_B IP_B
 	ip_add "$ns" "$b" "$ipb"
 	nsx "$ns" ip route add "$ipb" dev "$a" src "$ipa" table 101
 	nsx "$ns" ip route add "$ipa" dev "$b" src "$ipb" table 102
-	nsx "$ns" ip rule add pref 10 from "$ipa" to "$ipb" table 101
-	nsx "$ns" ip rule add pref 11 from "$ipb" to "$ipa" table 102
+	# Only for what this host sends (iif lo): a packet or ARP request that
+	# arrives from the air must reach the local table below.
+	nsx "$ns" ip rule add pref 10 from "$ipa" to "$ipb" iif lo table 101
+	nsx "$ns" ip rule add pref 11 from "$ipb" to "$ipa" iif lo table 102
 	nsx "$ns" ip rule add pref 20 iif "$a" table local
 	nsx "$ns" ip rule add pref 21 iif "$b" table local
 	nsx "$ns" ip rule add pref 1000 table local

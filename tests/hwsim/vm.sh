@@ -3,14 +3,15 @@
 # (mac80211_hwsim) and runs a batch of scenarios in it; see README.md.
 #
 #   tests/hwsim/vm.sh [--build DIR] [--out DIR] [--rows FILE] [--wpad-only] [--list]
-#                     [SCENARIO...]
+#                     [--env NAME=VALUE]... [SCENARIO...]
 #
 # SCENARIO is a name from tests/hwsim/scenarios/ (without .sh) or a path to a
 # script written the same way (the benchmark uses this). Without any, every
 # scenario runs. Prints one line per scenario (PASS / FAIL / NOT-RUN and the
 # seconds it took), then the logs of the failures; exits 1 if any failed.
 # --rows FILE also writes "NAME<TAB>STATUS<TAB>DETAIL" lines for run-checks.sh;
-# --wpad-only leaves out the scenarios that do not run wpad (the baselines).
+# --wpad-only leaves out the scenarios that do not run wpad (the baselines);
+# --env passes a variable (value without blanks) to the scenarios.
 #
 # Environment: WPAD_HWSIM_CACHE (kernel cache, default ~/.cache/wpad-hwsim),
 # WPAD_HWSIM_CPUS (2), WPAD_HWSIM_MEM (MiB, 1024), WPAD_HWSIM_NL80211=1 (run
@@ -24,9 +25,10 @@ rows=""
 list_only=0
 wpad_only=0
 wanted=()
+extra_env=()
 
 usage() {
-	sed -n '2,19s/^# \{0,1\}//p' "$0"
+	sed -n '2,20s/^# \{0,1\}//p' "$0"
 	exit 2
 }
 
@@ -37,6 +39,11 @@ while [ $# -gt 0 ]; do
 	--rows) rows=$2; shift 2 ;;
 	--list) list_only=1; shift ;;
 	--wpad-only) wpad_only=1; shift ;;
+	--env)
+		case $2 in [A-Za-z_]*=*) ;; *) echo "vm.sh: --env NAME=VALUE" >&2; exit 2 ;; esac
+		extra_env+=("$2")
+		shift 2
+		;;
 	-h | --help) usage ;;
 	-*) echo "vm.sh: unknown option $1" >&2; usage ;;
 	*) wanted+=("$1"); shift ;;
@@ -233,6 +240,14 @@ initramfs_build() { # DEST
 	cp "$here/init" "$root/init"
 	chmod 755 "$root/init"
 	cp -a "$KDIR/root/lib/modules" "$root/lib/"
+	# cfg80211 loads the regulatory database through the firmware loader,
+	# which looks in the initramfs, not in the chroot.
+	if [ -e /lib/firmware/regulatory.db ] && [ -e /lib/firmware/regulatory.db.p7s ]; then
+		mkdir -p "$root/lib/firmware"
+		cp -L /lib/firmware/regulatory.db /lib/firmware/regulatory.db.p7s "$root/lib/firmware/"
+	else
+		note "no /lib/firmware/regulatory.db (package wireless-regdb): the VM stays in the world domain"
+	fi
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$1" || return 1
 	rm -rf "$root"
 }
@@ -257,7 +272,8 @@ for i in "${!names[@]}"; do
 		"$(header "${files[$i]}" timeout 120)" "${files[$i]}"
 	budget=$((budget + $(header "${files[$i]}" timeout 120) + 10))
 done >"$out/job.list"
-printf 'HWSIM_TOP=%s\nHWSIM_BUILD=%s\n' "$top" "$build" >"$out/job.env"
+printf 'HWSIM_TOP=%s\nHWSIM_BUILD=%s\nHWSIM_EXTRA_ENV="%s"\n' "$top" "$build" \
+	"${extra_env[*]}" >"$out/job.env"
 
 note "booting $(basename "$KDIR") for ${#names[@]} scenario(s); logs in $out"
 qemu-system-x86_64 -accel tcg -m "${WPAD_HWSIM_MEM:-1024}" -smp "${WPAD_HWSIM_CPUS:-2}" \
@@ -280,10 +296,12 @@ report_new() {
 		shown=$((shown + 1))
 		sed -n "${shown}p" "$out/results" | {
 			read -r name status secs rc
+			# A scenario may add a line of its own to its row (NAME/note).
+			note=$(head -n1 "$out/$name/note" 2>/dev/null)
 			if [ "$status" = PASS ]; then
-				echo "$name PASS ${secs}s"
+				echo "$name PASS ${secs}s${note:+ ($note)}"
 			else
-				echo "$name FAIL ${secs}s, exit $rc"
+				echo "$name FAIL ${secs}s, exit $rc${note:+ ($note)}"
 			fi
 		} >>"$out/.rows"
 		tail -n1 "$out/.rows" | { read -r n s d; printf 'hwsim: %-34s %s %s\n' "$n" "$s" "$d" >&2; }

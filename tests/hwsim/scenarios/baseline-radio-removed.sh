@@ -2,7 +2,7 @@
 # is removed as if unplugged (hwsim's HWSIM_CMD_DEL_RADIO through hwsim-ctl):
 # proves the helper, and how a reference daemon takes it.
 # radios: 2
-# timeout: 120
+# timeout: 240
 ns_new ap
 ns_new sta
 radio_to_ns 0 ap

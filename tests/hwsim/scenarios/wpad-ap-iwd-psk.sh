@@ -1,5 +1,5 @@
 # wpad access point <-> iwd station, WPA2-PSK.
 # radios: 2
-# timeout: 120
+# timeout: 240
 # needs: wpad-nl80211
 flow_wpad_ap iwd psk

@@ -2,7 +2,7 @@
 # if unplugged (HWSIM_CMD_DEL_RADIO through hwsim-ctl). wpad must survive,
 # say in its log that the radio is gone, and still stop cleanly on SIGTERM.
 # radios: 2
-# timeout: 120
+# timeout: 240
 # needs: wpad-nl80211
 wpad_sta_hostapd_connected psk
 hwsim_del sta "$(phy 1)" || fail "hwsim-ctl del $(phy 1) failed"

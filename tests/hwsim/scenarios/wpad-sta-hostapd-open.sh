@@ -1,6 +1,6 @@
 # wpad station <-> hostapd AP, open. wpad learns the network from a known-network
 # file in its StateDirectory and joins it on its own (AutoConnect).
 # radios: 2
-# timeout: 120
+# timeout: 240
 # needs: wpad-nl80211
 flow_wpad_sta_hostapd open

@@ -1,0 +1,214 @@
+# The guest half of bench/hwsim-connect.sh, run by tests/hwsim/vm.sh like a
+# scenario (lib.sh helpers, set -euo pipefail). One hostapd AP (WPA2-PSK,
+# channel 6) on radio 0; wpad, wpa_supplicant and iwd in turn on radio 1:
+#   cold  from starting the daemon, network provisioned but never joined
+#         (wpad: a .psk file, iwd: a .psk file, wpa_supplicant: its config),
+#         to the daemon's own "connected";
+#   warm  the daemon running and connected; the AP deauthenticates it; from
+#         that command to the daemon's "connected" again (no daemon has a
+#         control call in common, and wpad's D-Bus API is not there yet);
+#   VmRSS of the daemon each time it is connected.
+# Daemons run as shipped: no debug logging, wpa_supplicant scans every
+# channel. "Connected" is what each daemon says: wpa_supplicant's
+# CTRL-EVENT-CONNECTED, iwd's Station.State "connected" on D-Bus, wpad's
+# "connected to '...'" log line. Writes bench.txt and samples.txt.
+# radios: 2
+# timeout: 1500
+RUNS=${BENCH_RUNS:-5}
+B=$HWSIM_WORK/bench # tmpfs: inotify works here (not on the 9p share)
+mkdir -p "$B"
+
+ns_new ap
+ns_new sta
+radio_to_ns 0 ap
+radio_to_ns 1 sta
+hostapd_start ap "$(iface 0)" "$SSID_PSK" psk
+AP_IFACE=$(iface 0)
+
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+count() { grep -cE -- "$2" "$1" 2>/dev/null || true; } # FILE REGEX
+rss_kib() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; }
+
+# Waits (up to 90 s) until FILE holds N lines matching REGEX, or the daemon
+# PID is gone: tail -F on a tmpfs file wakes on each write (no polling).
+wait_lines() { # FILE REGEX N PID
+	local fifo=$B/lines.fifo tpid rc=0 n
+	rm -f "$fifo"
+	mkfifo "$fifo"
+	tail -n +1 -F --pid="$4" "$1" >"$fifo" 2>/dev/null &
+	tpid=$!
+	# -c, not >/dev/null: grep given /dev/null as output stops at the
+	# first match whatever -m says.
+	n=$(timeout 90 grep -m "$3" -cE -- "$2" <"$fifo") || rc=$?
+	[ "${n:-0}" -ge "$3" ] || rc=1
+	kill "$tpid" 2>/dev/null || true
+	wait "$tpid" 2>/dev/null || true
+	rm -f "$fifo"
+	return $rc
+}
+
+radio_reset() { # no interface left on radio 1
+	local d
+	for d in $(radio_ifaces 1 sta); do nsx sta iw dev "$d" del; done
+}
+
+stop_pid() {
+	local i
+	kill -TERM "$1" 2>/dev/null || return 0
+	for i in $(seq 50); do
+		kill -0 "$1" 2>/dev/null || break
+		sleep 0.2
+	done
+	kill -KILL "$1" 2>/dev/null || true
+	wait "$1" 2>/dev/null || true
+}
+
+# ---- per daemon: start (sets PID, T0, LOG, RE, BASE) ----
+
+start_wpa_supplicant() {
+	radio_reset
+	nsx sta iw phy "$(phy 1)" interface add wlanb type managed
+	cat >"$B/wpas.conf" <<-EOF
+		ctrl_interface=$B/wpas
+		network={
+			ssid="$SSID_PSK"
+			key_mgmt=WPA-PSK
+			psk="$PASSPHRASE"
+		}
+	EOF
+	LOG=$B/wpa_supplicant.log RE='CTRL-EVENT-CONNECTED'
+	: >"$LOG"
+	BASE=0
+	T0=$EPOCHREALTIME
+	ip netns exec sta wpa_supplicant -D nl80211 -i wlanb -c "$B/wpas.conf" >"$LOG" 2>&1 &
+	PID=$!
+}
+
+BUS_LOG=$B/iwd-bus.log
+start_iwd() {
+	radio_reset
+	rm -rf "$B/iwd-state" "$B/iwd-conf"
+	mkdir -p "$B/iwd-state" "$B/iwd-conf"
+	printf '[General]\nEnableNetworkConfiguration=false\n' >"$B/iwd-conf/main.conf"
+	printf '[Security]\nPassphrase=%s\n' "$PASSPHRASE" >"$B/iwd-state/$SSID_PSK.psk"
+	LOG=$BUS_LOG RE='string "connected"'
+	BASE=$(count "$LOG" "$RE")
+	T0=$EPOCHREALTIME
+	ip netns exec sta env STATE_DIRECTORY="$B/iwd-state" CONFIGURATION_DIRECTORY="$B/iwd-conf" \
+		/usr/libexec/iwd >"$B/iwd.log" 2>&1 &
+	PID=$!
+}
+
+start_wpad() {
+	radio_reset
+	rm -rf "$B/wpad-state"
+	wpad_conf_begin "$B/wpad.conf" "$B/wpad-state"
+	printf '[Radio r1]\nDriver=nl80211\n\n[Station s1]\nRadio=r1\nAutoConnect=true\n' >>"$B/wpad.conf"
+	known_network "$B/wpad-state" "$SSID_PSK" psk
+	LOG=$B/wpad.log RE="connected to '$SSID_PSK'"
+	: >"$LOG"
+	BASE=0
+	T0=$EPOCHREALTIME
+	ip netns exec sta "$HWSIM_BUILD/wpad" -c "$B/wpad.conf" >"$LOG" 2>&1 &
+	PID=$!
+}
+
+# Why a daemon gave no figure, from its log.
+why_not() { # DAEMON
+	if [ "$1" = wpad ] && grep -q 'no such backend' "$B/wpad.log"; then
+		echo "this wpad build has no nl80211 backend (drivers/nl80211 not there yet)"
+	elif ! kill -0 "$PID" 2>/dev/null; then
+		echo "$1 exited: $(grep -v '^$' "$B/$1.log" | tail -n1)"
+	else
+		echo "$1 did not connect within 90 s"
+	fi
+}
+
+declare -A COLD WARM RSS NA
+measure() { # DAEMON
+	local d=$1 r w t1 mac n
+	COLD[$d]="" WARM[$d]="" RSS[$d]=""
+	for r in $(seq "$RUNS"); do
+		"start_$d"
+		if ! wait_lines "$LOG" "$RE" $((BASE + 1)) "$PID"; then
+			NA[$d]=$(why_not "$d")
+			log "$d: no figure: ${NA[$d]}"
+			stop_pid "$PID"
+			return 0
+		fi
+		t1=$EPOCHREALTIME
+		COLD[$d]+=" $(elapsed "$T0" "$t1")"
+		RSS[$d]+=" $(rss_kib "$PID")"
+		log "$d cold #$r: $(elapsed "$T0" "$t1") s, VmRSS $(rss_kib "$PID") KiB"
+		if [ "$r" -eq "$RUNS" ]; then
+			sta_iface sta 1 || fail "$d: no station interface"
+			mac=$(iface_mac sta "$STA_IF")
+			for w in $(seq "$RUNS"); do
+				sleep 1
+				n=$(count "$LOG" "$RE")
+				T0=$EPOCHREALTIME
+				nsx ap hostapd_cli -p "$HWSIM_WORK/hostapd" -i "$AP_IFACE" deauthenticate "$mac" >/dev/null
+				if ! wait_lines "$LOG" "$RE" $((n + 1)) "$PID"; then
+					log "$d: no reconnection after deauthentication #$w"
+					WARM[$d]+=" n/a"
+					break
+				fi
+				t1=$EPOCHREALTIME
+				WARM[$d]+=" $(elapsed "$T0" "$t1")"
+				RSS[$d]+=" $(rss_kib "$PID")"
+				log "$d warm #$w: $(elapsed "$T0" "$t1") s"
+			done
+		fi
+		stop_pid "$PID"
+		sleep 0.5
+	done
+}
+
+median() { # FORMAT NUMBERS...: "n/a" when none or any is n/a
+	local fmt=$1
+	shift
+	case " $* " in *" n/a "* | "  ") echo n/a; return ;; esac
+	printf '%s\n' "$@" | sort -g | awk -v f="$fmt" '{ v[NR] = $1 } END {
+		printf f "\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+ratio() { # A B: A/B, or n/a
+	if [ "$1" = n/a ] || [ "$2" = n/a ]; then echo n/a; else awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; fi
+}
+
+dbus_start
+dbus-monitor --system "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path_namespace='/net/connman/iwd'" \
+	>"$BUS_LOG" 2>&1 &
+sleep 0.5
+for d in wpad wpa_supplicant iwd; do measure $d; done
+
+declare -A MC MW MR
+for d in wpad wpa_supplicant iwd; do
+	# shellcheck disable=SC2086
+	MC[$d]=$(median %.2f ${COLD[$d]})
+	# shellcheck disable=SC2086
+	MW[$d]=$(median %.2f ${WARM[$d]})
+	# shellcheck disable=SC2086
+	MR[$d]=$(median %d ${RSS[$d]})
+done
+{
+	echo "connect to a WPA2-PSK hostapd AP on hwsim (qemu TCG), median of $RUNS"
+	printf '%-16s %9s %9s %11s   %s\n' daemon "cold s" "warm s" "VmRSS KiB" "cold/wpad warm/wpad RSS/wpad"
+	for d in wpad wpa_supplicant iwd; do
+		printf '%-16s %9s %9s %11s   %9s %9s %8s\n' "$d" "${MC[$d]}" "${MW[$d]}" "${MR[$d]}" \
+			"$(ratio "${MC[$d]}" "${MC[wpad]}")" "$(ratio "${MW[$d]}" "${MW[wpad]}")" \
+			"$(ratio "${MR[$d]}" "${MR[wpad]}")"
+	done
+	for d in wpad wpa_supplicant iwd; do
+		[ -z "${NA[$d]:-}" ] || echo "$d: n/a: ${NA[$d]}"
+	done
+	echo "versions: $("$HWSIM_BUILD/wpad" --version), $(wpa_supplicant -v | head -n1)," \
+		"$(hostapd -v 2>&1 | head -n1), iwd $(/usr/libexec/iwd --version)"
+} >"$HWSIM_OUT/bench.txt"
+for d in wpad wpa_supplicant iwd; do
+	echo "$d cold:${COLD[$d]}"
+	echo "$d warm:${WARM[$d]}"
+	echo "$d VmRSS KiB:${RSS[$d]}"
+done >"$HWSIM_OUT/samples.txt"
+cp "$B"/*.log "$HWSIM_OUT/" 2>/dev/null || true
+cat "$HWSIM_OUT/bench.txt"
