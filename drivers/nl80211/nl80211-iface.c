@@ -483,6 +483,29 @@ static int set_flags(struct nl80211 *nl, struct nl80211_iface *ifc, bool up)
 	return 0;
 }
 
+/* A device that loads its firmware when brought up says -ENOENT when the
+ * file is missing (request_firmware's error), some -ENOPKG; both become
+ * -ENOPKG (FirmwareMissing) and a RADIO_ERROR. A kill switch: -ERFKILL and
+ * RADIO_ERROR with kind RFKILL. */
+static int up_failed(struct nl80211 *nl, struct nl80211_iface *ifc, int err)
+{
+	struct driver_event ev = { .type = DRIVER_EV_RADIO_ERROR, .radio_id = ifc->info.radio_id,
+				   .ifindex = ifc->info.ifindex };
+	if (err == -ENOENT || err == -ENOPKG) {
+		err = -ENOPKG;
+		ev.u.radio_error.kind = DRIVER_RADIO_ERR_FIRMWARE_MISSING;
+		ev.u.radio_error.detail = "the device's firmware could not be loaded";
+	} else if (err == -ERFKILL) {
+		ev.u.radio_error.kind = DRIVER_RADIO_ERR_RFKILL;
+		ev.u.radio_error.detail = "blocked by a kill switch";
+	} else {
+		return err;
+	}
+	ev.u.radio_error.err = err;
+	nl80211_defer(nl, &ev);
+	return err;
+}
+
 int nl80211_op_iface_set_up(void *priv, uint32_t ifindex, bool up)
 {
 	struct nl80211 *nl = priv;
@@ -494,7 +517,7 @@ int nl80211_op_iface_set_up(void *priv, uint32_t ifindex, bool up)
 	if (r < 0) {
 		log_warn("%s: cannot bring %s: %s", ifc->info.name, up ? "up" : "down",
 			 strerror(-r));
-		return r;
+		return up ? up_failed(nl, ifc, r) : r;
 	}
 	ifc->info.up = up;
 	if (!up) {
