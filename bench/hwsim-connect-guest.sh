@@ -4,9 +4,9 @@
 #   cold  from starting the daemon, network provisioned but never joined
 #         (wpad: a .psk file, iwd: a .psk file, wpa_supplicant: its config),
 #         to the daemon's own "connected";
-#   warm  the daemon running and connected; the AP deauthenticates it; from
-#         that command to the daemon's "connected" again (no daemon has a
-#         control call in common, and wpad's D-Bus API is not there yet);
+#   warm  the daemon running; told to disconnect, then 1 s later to connect
+#         to the same network (known, seen a second ago): from the connect
+#         command (wpactl, wpa_cli reconnect, iwctl) to its "connected";
 #   VmRSS of the daemon each time it is connected.
 # Daemons run as shipped: no debug logging, wpa_supplicant scans every
 # channel. "Connected" is what each daemon says: wpa_supplicant's
@@ -23,7 +23,6 @@ ns_new sta
 radio_to_ns 0 ap
 radio_to_ns 1 sta
 hostapd_start ap "$(iface 0)" "$SSID_PSK" psk
-AP_IFACE=$(iface 0)
 
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 count() { grep -cE -- "$2" "$1" 2>/dev/null || true; } # FILE REGEX
@@ -99,6 +98,7 @@ start_iwd() {
 	PID=$!
 }
 
+WPAD_BUS=unix:path=$B/wpad.bus # a private bus: the system one has no policy for org.wpad1
 start_wpad() {
 	radio_reset
 	rm -rf "$B/wpad-state"
@@ -109,9 +109,30 @@ start_wpad() {
 	: >"$LOG"
 	BASE=0
 	T0=$EPOCHREALTIME
-	ip netns exec sta "$HWSIM_BUILD/wpad" -c "$B/wpad.conf" >"$LOG" 2>&1 &
+	ip netns exec sta "$HWSIM_BUILD/wpad" --bus-address "$WPAD_BUS" -c "$B/wpad.conf" >"$LOG" 2>&1 &
 	PID=$!
 }
+
+# ---- per daemon: disconnect (returns once disconnected), connect (async) ----
+
+wpactl_() { "$HWSIM_BUILD/wpactl" --bus "$WPAD_BUS" "$@"; }
+disconnect_wpad() { wpactl_ station s1 disconnect >/dev/null; }
+connect_wpad() { wpactl_ station s1 connect "$SSID_PSK" >/dev/null & }
+
+wpa_cli_() { nsx sta wpa_cli -p "$B/wpas" -i wlanb "$@" >/dev/null; }
+disconnect_wpa_supplicant() { # returns once wpa_state says so (up to 30 s)
+	local i
+	wpa_cli_ disconnect
+	for i in $(seq 150); do
+		nsx sta wpa_cli -p "$B/wpas" -i wlanb status | grep -qx 'wpa_state=DISCONNECTED' && return 0
+		sleep 0.2
+	done
+	return 1
+}
+connect_wpa_supplicant() { wpa_cli_ reconnect; }
+
+disconnect_iwd() { nsx sta iwctl station "$STA_IF" disconnect >/dev/null; }
+connect_iwd() { nsx sta iwctl station "$STA_IF" connect "$SSID_PSK" >/dev/null & }
 
 # Why a daemon gave no figure, from its log.
 why_not() { # DAEMON
@@ -126,7 +147,7 @@ why_not() { # DAEMON
 
 declare -A COLD WARM RSS NA
 measure() { # DAEMON
-	local d=$1 r w t1 mac n
+	local d=$1 r w t1 n
 	COLD[$d]="" WARM[$d]="" RSS[$d]=""
 	for r in $(seq "$RUNS"); do
 		"start_$d"
@@ -142,14 +163,19 @@ measure() { # DAEMON
 		log "$d cold #$r: $(elapsed "$T0" "$t1") s, VmRSS $(rss_kib "$PID") KiB"
 		if [ "$r" -eq "$RUNS" ]; then
 			sta_iface sta 1 || fail "$d: no station interface"
-			mac=$(iface_mac sta "$STA_IF")
 			for w in $(seq "$RUNS"); do
+				sleep 1
+				if ! "disconnect_$d"; then
+					log "$d: disconnect #$w failed"
+					WARM[$d]+=" n/a"
+					break
+				fi
 				sleep 1
 				n=$(count "$LOG" "$RE")
 				T0=$EPOCHREALTIME
-				nsx ap hostapd_cli -p "$HWSIM_WORK/hostapd" -i "$AP_IFACE" deauthenticate "$mac" >/dev/null
+				"connect_$d"
 				if ! wait_lines "$LOG" "$RE" $((n + 1)) "$PID"; then
-					log "$d: no reconnection after deauthentication #$w"
+					log "$d: no connection after connect #$w"
 					WARM[$d]+=" n/a"
 					break
 				fi
@@ -177,6 +203,7 @@ ratio() { # A B: A/B, or n/a
 }
 
 dbus_start
+dbus-daemon --session --fork --nopidfile --address="$WPAD_BUS"
 dbus-monitor --system "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path_namespace='/net/connman/iwd'" \
 	>"$BUS_LOG" 2>&1 &
 sleep 0.5
