@@ -270,7 +270,7 @@ budget=60 # boot and power-off
 for i in "${!names[@]}"; do
 	printf '%s %s %s %s\n' "${names[$i]}" "$(header "${files[$i]}" radios 2)" \
 		"$(header "${files[$i]}" timeout 120)" "${files[$i]}"
-	budget=$((budget + $(header "${files[$i]}" timeout 120) + 10))
+	budget=$((budget + 2 * $(header "${files[$i]}" timeout 120) + 10)) # a failed scenario runs twice
 done >"$out/job.list"
 printf 'HWSIM_TOP=%s\nHWSIM_BUILD=%s\nHWSIM_EXTRA_ENV="%s"\n' "$top" "$build" \
 	"${extra_env[*]}" >"$out/job.env"
