@@ -117,11 +117,25 @@ static int parse_options(int argc, char **argv, struct options *opt)
 	return 0;
 }
 
+struct stopper {
+	struct loop *loop;
+	struct wpad *w; /* NULL until the daemon is up */
+};
+
+static void on_goodbyes_sent(void *data)
+{
+	struct stopper *s = data;
+	loop_quit(s->loop, 0);
+}
+
+/* The first signal says goodbye to the peers, a second one quits at once. */
 static void on_stop_signal(struct loop_signal *sig, int signo, void *data)
 {
-	struct loop *loop = data;
+	(void)sig;
+	struct stopper *s = data;
 	log_info("received %s, shutting down", strsignal(signo));
-	loop_quit(loop, 0);
+	if (!s->w || wpad_shutdown(s->w, on_goodbyes_sent, s) < 0)
+		loop_quit(s->loop, 0);
 }
 
 /* The D-Bus API: a failure is fatal when a bus was named, else a warning
@@ -197,8 +211,9 @@ int main(int argc, char **argv)
 	struct loop *loop = loop_new();
 	if (!loop)
 		return EXIT_FAILURE;
-	struct loop_signal *sigint = loop_signal_new(loop, SIGINT, on_stop_signal, loop);
-	struct loop_signal *sigterm = loop_signal_new(loop, SIGTERM, on_stop_signal, loop);
+	struct stopper stopper = { .loop = loop };
+	struct loop_signal *sigint = loop_signal_new(loop, SIGINT, on_stop_signal, &stopper);
+	struct loop_signal *sigterm = loop_signal_new(loop, SIGTERM, on_stop_signal, &stopper);
 	if (!sigint || !sigterm)
 		goto out;
 	log_info("wpad %s starting (%s)", WPAD_VERSION,
@@ -213,6 +228,7 @@ int main(int argc, char **argv)
 		log_error("%s: %s", wpad_error_name(err.code), err.text);
 		goto out;
 	}
+	stopper.w = w;
 	if (opt.demo)
 		demo_start(loop, w);
 	if (start_dbus(&opt, loop, w) == 0)
@@ -220,6 +236,7 @@ int main(int argc, char **argv)
 	wdbus_stop(); /* answers waiting callers before the roles go */
 	if (opt.demo)
 		demo_stop();
+	stopper.w = NULL;
 	wpad_free(w);
 	log_info("stopped");
 out:

@@ -28,6 +28,17 @@ struct wpad_radio {
 	struct wpad_error error; /* the radio's own failure (firmware, rfkill) */
 };
 
+/* Leaving gracefully: peers are told (deauthentication) before the roles
+ * and radios go, so they reconnect elsewhere at once instead of waiting
+ * for beacon loss. */
+struct wpad_shutdown {
+	void (*done)(void *ctx);
+	void *ctx;
+	bool grace_over;          /* a station's deauth has left the driver's queue */
+	struct loop_timer *grace; /* WPAD_SHUTDOWN_GRACE_MS */
+	struct loop_timer *limit; /* WPAD_SHUTDOWN_LIMIT_MS: silent peers never hold us */
+};
+
 struct wpad {
 	struct loop *loop;
 	const struct wpad_conf *conf;
@@ -38,6 +49,7 @@ struct wpad {
 	size_t n_radios;
 	struct wpad_device devices[WPAD_MAX_DEVICES];
 	size_t n_devices;
+	struct wpad_shutdown shutdown;
 };
 
 /* ---- observers ---- */
@@ -195,10 +207,14 @@ static void on_station_disconnected(void *ctx, const struct wpad_error *why)
 	NOTIFY(dev->owner, station_disconnected, dev, why);
 }
 
+static void shutdown_check(struct wpad *w);
+
 static void on_ap_state(void *ctx, enum ap_state old_state, enum ap_state new_state)
 {
 	struct wpad_device *dev = ctx;
 	NOTIFY(dev->owner, ap_state, dev, ap_state_to_string(new_state));
+	if (new_state == AP_STATE_STOPPED)
+		shutdown_check(dev->owner);
 }
 
 static void ap_station_event(struct wpad_device *dev, const uint8_t addr[6], const char *what)
@@ -462,10 +478,85 @@ fail:
 	return NULL;
 }
 
+/* ---- graceful shutdown ---- */
+
+#define WPAD_SHUTDOWN_GRACE_MS 30
+#define WPAD_SHUTDOWN_LIMIT_MS 1000
+
+static void shutdown_finish(struct wpad *w)
+{
+	void (*done)(void *) = w->shutdown.done;
+	w->shutdown.done = NULL;
+	loop_timer_disarm(w->shutdown.grace);
+	loop_timer_disarm(w->shutdown.limit);
+	log_info("said goodbye to every peer");
+	done(w->shutdown.ctx);
+}
+
+static void shutdown_check(struct wpad *w)
+{
+	if (!w->shutdown.done || !w->shutdown.grace_over)
+		return;
+	for (size_t i = 0; i < w->n_devices; i++)
+		if (w->devices[i].ap && ap_get_state(w->devices[i].ap) != AP_STATE_STOPPED)
+			return; /* still waiting for its deauths' TX status */
+	shutdown_finish(w);
+}
+
+static void on_shutdown_grace(struct loop_timer *t, void *data)
+{
+	(void)t;
+	struct wpad *w = data;
+	w->shutdown.grace_over = true;
+	shutdown_check(w);
+}
+
+static void on_shutdown_limit(struct loop_timer *t, void *data)
+{
+	(void)t;
+	struct wpad *w = data;
+	if (!w->shutdown.done)
+		return;
+	log_warn("peers did not all acknowledge the goodbye within %u ms; stopping anyway",
+		 WPAD_SHUTDOWN_LIMIT_MS);
+	shutdown_finish(w);
+}
+
+int wpad_shutdown(struct wpad *w, void (*done)(void *ctx), void *ctx)
+{
+	if (w->shutdown.done)
+		return -EALREADY;
+	if (!w->shutdown.grace)
+		w->shutdown.grace = loop_timer_new(w->loop, on_shutdown_grace, w);
+	if (!w->shutdown.limit)
+		w->shutdown.limit = loop_timer_new(w->loop, on_shutdown_limit, w);
+	if (!w->shutdown.grace || !w->shutdown.limit)
+		return -ENOMEM;
+	w->shutdown.done = done;
+	w->shutdown.ctx = ctx;
+	w->shutdown.grace_over = true;
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		/* Also stops autoconnect, so nothing starts again meanwhile. */
+		if (dev->station && station_disconnect(dev->station) == 0)
+			w->shutdown.grace_over = false;
+		if (dev->ap)
+			ap_stop(dev->ap);
+	}
+	loop_timer_arm_ms(w->shutdown.limit, WPAD_SHUTDOWN_LIMIT_MS);
+	if (!w->shutdown.grace_over)
+		loop_timer_arm_ms(w->shutdown.grace, WPAD_SHUTDOWN_GRACE_MS);
+	else
+		loop_timer_arm_ms(w->shutdown.grace, 0); /* done from the loop, not from here */
+	return 0;
+}
+
 void wpad_free(struct wpad *w)
 {
 	if (!w)
 		return;
+	loop_timer_free(w->shutdown.grace);
+	loop_timer_free(w->shutdown.limit);
 	/* Roles first (they may still talk to their driver), then drivers. */
 	for (size_t i = w->n_devices; i-- > 0;) {
 		struct wpad_device *dev = &w->devices[i];

@@ -85,6 +85,13 @@ struct wpad *wpad_new(struct loop *loop, const struct wpad_conf *conf,
 		      const struct wpad_observer *obs, struct wpad_error *err);
 void wpad_free(struct wpad *w);
 
+/* Says goodbye on the air: stations disconnect (deauthentication), access
+ * points deauthenticate their clients and stop; done(ctx) is called from
+ * the loop once the frames are out, or after at most one second. The caller
+ * then quits its loop and calls wpad_free(). -EALREADY when already under
+ * way. */
+int wpad_shutdown(struct wpad *w, void (*done)(void *ctx), void *ctx);
+
 /* Adds an observer after wpad_new() (at most WPAD_MAX_OBSERVERS in all).
  * Returns 0 or -ENOSPC. wpad_remove_observer() drops every observer with
  * this ctx; safe from inside a hook. */

@@ -30,6 +30,15 @@ e2e_stop sta
 grep -q '^Frequencies=2437' "$T/sta.state/$E2E_SSID.psk" ||
 	e2e_fail "frequency not remembered: $(cat "$T/sta.state/$E2E_SSID.psk")"
 grep -q '^PreSharedKey=' "$T/sta.state/$E2E_SSID.psk" || e2e_fail "PSK not cached"
+e2e_wait ap "$sta_addr sent deauthentication, reason 3" 5
+
+# Back again, then the AP goes first.
+e2e_start sta
+e2e_wait sta "connected to '$E2E_SSID'" 60 2
+e2e_wait ap "$sta_addr authorized" 60 2
 e2e_stop ap
 grep -q "stopped" "$T/ap.log" || e2e_fail "the AP did not stop cleanly"
+grep -q "said goodbye to every peer" "$T/ap.log" || e2e_fail "the AP did not wait for its deauths"
+e2e_wait sta "deauthenticated by 02:0a:00:00:00:00: reason 3" 5
+e2e_stop sta
 echo "e2e_two_processes: ok"
