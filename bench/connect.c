@@ -11,7 +11,8 @@
  *   warm, recent scan:   the network is in a scan result of the last 10 s
  *                        (no scan at all)
  *   warm, known freq:    a fresh interface, the network known with its
- *                        frequency (scan of that channel only)
+ *                        frequency (a 30 ms directed probe on that
+ *                        channel only)
  *   cold:                a fresh interface that has never seen the network
  *                        and no known networks (full scan)
  * Throughput: STATIONS stations, in waves of WAVE that each scan and then

@@ -110,6 +110,9 @@ static int request_scan(struct station *st, enum connect_phase phase)
 	if (phase == CONNECT_SCAN_KNOWN_FREQS) {
 		req.n_freqs = c->n_known_freqs;
 		memcpy(req.freqs, c->known_freqs, c->n_known_freqs * sizeof(req.freqs[0]));
+		/* Ask for it by name: its answer is what we wait for. */
+		req.directed = true;
+		req.active_dwell_ms = STATION_KNOWN_FREQ_DWELL_MS;
 	}
 	req.ssid.len = c->ssid_len;
 	memcpy(req.ssid.ssid, c->ssid, c->ssid_len);

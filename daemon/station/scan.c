@@ -91,7 +91,10 @@ static void add_passes(struct station_scan *sc, const struct freq_set *set, bool
 		p->passive = passive;
 		p->n_freqs = set->n - off < per_pass ? set->n - off : per_pass;
 		memcpy(p->freqs, &set->f[off], p->n_freqs * sizeof(p->freqs[0]));
-		if (passive || !req->directed)
+		if (passive) /* beacons set the pace: the driver's dwell */
+			continue;
+		p->dwell_ms = req->active_dwell_ms;
+		if (!req->directed)
 			continue;
 		p->ssids[p->n_ssids++] = req->ssid;
 		if (max_ssids > 1) /* and a wildcard probe, to see the others too */
@@ -177,6 +180,11 @@ static void merge_pending(struct scan_request *p, const struct scan_request *req
 	if (p->n_freqs != req->n_freqs ||
 	    memcmp(p->freqs, req->freqs, p->n_freqs * sizeof(p->freqs[0])) != 0)
 		p->n_freqs = 0;
+	/* The longer listen serves both; a full scan keeps the driver's. */
+	if (p->n_freqs == 0 || !req->active_dwell_ms)
+		p->active_dwell_ms = 0;
+	else if (p->active_dwell_ms && req->active_dwell_ms > p->active_dwell_ms)
+		p->active_dwell_ms = req->active_dwell_ms;
 	if (req->directed) {
 		p->directed = true;
 		p->ssid = req->ssid;

@@ -83,6 +83,10 @@ enum station_state {
 /* Freshness: a connect skips scanning when the network was heard this
  * recently; BSS entries are dropped when not heard for BSS_MAX_AGE. */
 #define STATION_FRESH_SCAN_MS 10000
+/* A connect to a network with remembered frequencies probes for it there
+ * and listens this long per channel (an AP answers a probe within a few
+ * ms); when it stays silent, every channel is scanned as usual. */
+#define STATION_KNOWN_FREQ_DWELL_MS 30
 #define STATION_BSS_MAX_AGE_MS 60000
 /* Watchdogs above the driver's own MLME timeouts. */
 #define STATION_MLME_TIMEOUT_MS 3000

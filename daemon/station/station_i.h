@@ -80,6 +80,7 @@ struct scan_request {
 	uint32_t freqs[STATION_KNOWN_MAX_FREQS * 2];
 	bool directed;                  /* probe for ssid (hidden networks) */
 	struct driver_ssid ssid;
+	uint32_t active_dwell_ms;       /* per active channel; 0: the driver's */
 };
 
 struct station_scan {

@@ -97,6 +97,23 @@ START_TEST(test_known_frequency_scan_first)
 }
 END_TEST
 
+START_TEST(test_known_frequency_stale_falls_back)
+{
+	/* The AP moved since: the short directed probe on the old channel
+	 * hears nothing, every channel is scanned next and the connect works. */
+	station_set_autoconnect(A.st, false);
+	air_add_ap(&A, 1, "moved", 2412, false);
+	remember("moved", KNOWN_SEC_OPEN, NULL, 2462);
+	ck_assert_int_eq(air_connect(&A, "moved", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	ck_assert_uint_ge(air_count_state(&A, STATION_SCANNING), 1);
+	struct known_network *net = known("moved", KNOWN_SEC_OPEN);
+	ck_assert_ptr_nonnull(net);
+	ck_assert_uint_eq(net->freqs[0], 2412); /* the new channel comes first now */
+}
+END_TEST
+
 START_TEST(test_beacon_loss_reconnects_with_backoff)
 {
 	struct air_ap *ap = air_add_ap(&A, 1, "flaky", 2437, false);
@@ -216,6 +233,7 @@ Suite *make_station_auto_suite(void)
 	tcase_add_test(tc, test_connect_is_remembered);
 	tcase_add_test(tc, test_autoconnect_known);
 	tcase_add_test(tc, test_known_frequency_scan_first);
+	tcase_add_test(tc, test_known_frequency_stale_falls_back);
 	tcase_add_test(tc, test_beacon_loss_reconnects_with_backoff);
 	tcase_add_test(tc, test_wrong_passphrase_not_retried);
 	tcase_add_test(tc, test_autoconnect_hidden_known);
