@@ -134,6 +134,7 @@ static void on_stop_signal(struct loop_signal *sig, int signo, void *data)
 	(void)sig;
 	struct stopper *s = data;
 	log_info("received %s, shutting down", strsignal(signo));
+	wdbus_stopping();
 	if (!s->w || wpad_shutdown(s->w, on_goodbyes_sent, s) < 0)
 		loop_quit(s->loop, 0);
 }

@@ -222,6 +222,24 @@ static void dispatch_idle(struct loop_idle *idle, void *data)
 	loop_idle_schedule(idle); /* let the rest of the daemon run too */
 }
 
+/* At shutdown: every call already on its way to us is read and dispatched
+ * now, so its caller gets an answer (the closing handler's Aborted) rather
+ * than NoReply when the connection goes. Bounded: what arrives meanwhile
+ * waits for the next round at most DRAIN_ROUNDS times. */
+#define DRAIN_ROUNDS 8
+void wdb_bus_drain(void)
+{
+	for (int r = 0; r < DRAIN_ROUNDS && bus.conn && dbus_connection_get_is_connected(bus.conn);
+	     r++) {
+		if (!dbus_connection_read_write(bus.conn, 0))
+			return;
+		if (dbus_connection_get_dispatch_status(bus.conn) != DBUS_DISPATCH_DATA_REMAINS)
+			return;
+		while (bus.conn && dbus_connection_dispatch(bus.conn) == DBUS_DISPATCH_DATA_REMAINS)
+			;
+	}
+}
+
 static void dispatch_status(DBusConnection *c, DBusDispatchStatus status, void *data)
 {
 	if (status == DBUS_DISPATCH_DATA_REMAINS && bus.dispatch)

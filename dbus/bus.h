@@ -34,6 +34,8 @@ int wdb_bus_open(struct loop *loop, enum wdb_bus_kind kind, const char *address,
 int wdb_bus_request_name(const char *name, struct wpad_error *err);
 void wdb_bus_release_name(const char *name);
 /* Flushes what is queued, closes and forgets the connection. */
+/* Answers (through the handlers) every call already sent to us. */
+void wdb_bus_drain(void);
 void wdb_bus_close(void);
 
 DBusConnection *wdb_bus_connection(void);

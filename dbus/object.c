@@ -21,6 +21,7 @@ struct wdb_object {
 static struct {
 	struct wdb_object *head;
 	bool closing;
+	bool stopping; /* saying goodbye on the air: nothing new may start */
 } reg;
 
 const char *wdb_object_path(const struct wdb_object *o)
@@ -63,6 +64,23 @@ bool wdb_object_has_iface(const struct wdb_object *o, const struct wdb_interface
 void wdb_objects_set_closing(bool closing)
 {
 	reg.closing = closing;
+}
+
+void wdb_objects_set_stopping(bool stopping)
+{
+	reg.stopping = stopping;
+}
+
+bool wdb_may_configure(DBusMessage *msg, struct wpad_error *err)
+{
+	if (!wdb_access_check(msg, err))
+		return false;
+	if (reg.stopping) {
+		wpad_error_set(err, WPAD_ERR_ABORTED, 0, -1, -1,
+			       "wpad is shutting down; try again once it has restarted");
+		return false;
+	}
+	return true;
 }
 
 struct wdb_object *wdb_object_new(const char *path)
@@ -255,7 +273,7 @@ static DBusMessage *call_method(struct wdb_object *o, DBusMessage *msg,
 									: "",
 					m->name, sig, dbus_message_get_signature(msg));
 	struct wpad_error err;
-	if ((m->flags & WDB_PRIVILEGED) && !wdb_access_check(msg, &err))
+	if ((m->flags & WDB_PRIVILEGED) && !wdb_may_configure(msg, &err))
 		return wdb_error_reply(msg, &err);
 	return m->fn(data, msg);
 }

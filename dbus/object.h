@@ -111,6 +111,12 @@ DBusMessage *wdb_signal_new(struct wdb_object *o, const struct wdb_interface *if
 
 /* While true, every method call is answered Aborted (shutdown). */
 void wdb_objects_set_closing(bool closing);
+/* While wpad says goodbye (before wdbus_stop), reads go on and configuring
+ * calls are answered Aborted. */
+void wdb_objects_set_stopping(bool stopping);
+/* A configuring call (method or Properties.Set) may go ahead: the caller is
+ * allowed (PermissionDenied otherwise) and wpad is not stopping (Aborted). */
+bool wdb_may_configure(DBusMessage *msg, struct wpad_error *err);
 
 /* The libdbus message function of the fallback handler (bus.c). */
 DBusHandlerResult wdb_object_handle(DBusConnection *c, DBusMessage *msg, void *data);

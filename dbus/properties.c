@@ -164,7 +164,7 @@ static DBusMessage *prop_set(struct wdb_object *o, DBusMessage *msg)
 					iname, pname, p->sig);
 	struct wpad_error err;
 	wpad_error_clear(&err);
-	if (!wdb_access_check(msg, &err) || p->set(slot->data, &v, &err) < 0)
+	if (!wdb_may_configure(msg, &err) || p->set(slot->data, &v, &err) < 0)
 		return wdb_error_reply(msg, &err);
 	return dbus_message_new_method_return(msg);
 }

@@ -220,6 +220,11 @@ int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const
 	return 0;
 }
 
+void wdbus_stopping(void)
+{
+	wdb_objects_set_stopping(true);
+}
+
 void wdbus_stop(void)
 {
 	if (!ctx)
@@ -234,12 +239,14 @@ void wdbus_stop(void)
 	wdb_known_clear(ctx);
 	for (size_t i = 0; i < ctx->n_radios; i++)
 		wdb_radio_remove(&ctx->radios[i]);
+	wdb_bus_drain(); /* objects gone, reg.closing: each is told Aborted */
 	wdb_manager_exit(ctx);
 	wdb_bus_release_name(WDB_NAME);
 	wdb_objects_clear();
 	wdb_bus_close();
 	wdb_access_clear();
 	wdb_objects_set_closing(false);
+	wdb_objects_set_stopping(false);
 	loop_idle_free(ctx->sync);
 	free(ctx->radios);
 	free(ctx->devices);

@@ -21,6 +21,9 @@ struct wpad;
  * reached, the name is taken or refused). */
 int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const char *address,
 		struct wpad_error *err);
+/* wpad is saying goodbye on the air: properties stay readable, configuring
+ * calls are answered org.wpad1.Error.Aborted until wdbus_stop(). */
+void wdbus_stopping(void);
 void wdbus_stop(void);
 
 #endif

@@ -150,13 +150,23 @@ def teardown(s):
     wait_for(lambda: agent.asked, 10, "the agent to be asked")
     scan = s.call_async(S0, STA, "Scan")
     pump(0.05)
+    # SIGTERM is pending before these calls reach wpad (it is stopped), so
+    # they arrive while it stops: a configuring call is told Aborted, a read
+    # is answered (or Aborted once the objects are gone), none is left
+    # without an answer.
+    s.daemon.proc.send_signal(signal.SIGSTOP)
     s.daemon.proc.send_signal(signal.SIGTERM)
+    queued = [s.call_async(S0, STA, "Scan"), s.call_async(S0, PROPS, "Get", STA, "State", sig="ss")]
+    pump(0.3)
+    s.daemon.proc.send_signal(signal.SIGCONT)
     late = []
     end = time.monotonic() + 2 * SLOW
-    while time.monotonic() < end and s.daemon.proc.poll() is None:
+    while True:  # at least once, even if wpad is already gone
         late.append(s.call_async(S0, STA, "Scan"))
         late.append(s.call_async(S0, PROPS, "GetAll", STA, sig="s"))
         pump(0.002)
+        if time.monotonic() >= end or s.daemon.proc.poll() is not None:
+            break
     log = s.stop_daemon()
     pump(0.5)
     for b in (connect, scan):
@@ -167,6 +177,13 @@ def teardown(s):
     check(agent.cancels or agent.released, "the agent was told (Cancel/Release)")
     wait_for(lambda: all("reply" in b or "error" in b for b in late), 30, "late calls answered")
     check(len(late) > 0, "%d calls arrived during teardown, all answered" % len(late))
+    wait_for(lambda: all("reply" in b or "error" in b for b in queued), 30, "queued calls answered")
+    check(queued[0].get("error", ("", ""))[0] == ERR + "Aborted" and
+          "shutting down" in queued[0]["error"][1],
+          "a Scan while wpad stops: Aborted, shutting down (%s)" % (queued[0],))
+    check("reply" in queued[1] or (queued[1]["error"][0] == ERR + "Aborted" and
+                                    "shutting down" in queued[1]["error"][1]),
+          "a property read while wpad stops: answered (%s)" % (queued[1],))
     check("stopped" in log, "wpad stopped cleanly")
 
 
