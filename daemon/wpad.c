@@ -534,20 +534,20 @@ int wpad_shutdown(struct wpad *w, void (*done)(void *ctx), void *ctx)
 		return -ENOMEM;
 	w->shutdown.done = done;
 	w->shutdown.ctx = ctx;
-	w->shutdown.grace_over = true;
+	w->shutdown.grace_over = false;
+	bool station_left = false;
 	for (size_t i = 0; i < w->n_devices; i++) {
 		struct wpad_device *dev = &w->devices[i];
 		/* Also stops autoconnect, so nothing starts again meanwhile. */
 		if (dev->station && station_disconnect(dev->station) == 0)
-			w->shutdown.grace_over = false;
+			station_left = true;
 		if (dev->ap)
 			ap_stop(dev->ap);
 	}
 	loop_timer_arm_ms(w->shutdown.limit, WPAD_SHUTDOWN_LIMIT_MS);
-	if (!w->shutdown.grace_over)
-		loop_timer_arm_ms(w->shutdown.grace, WPAD_SHUTDOWN_GRACE_MS);
-	else
-		loop_timer_arm_ms(w->shutdown.grace, 0); /* done from the loop, not from here */
+	/* Even with nothing to wait for, done() comes from the loop, not from
+	 * inside this call. */
+	loop_timer_arm_ms(w->shutdown.grace, station_left ? WPAD_SHUTDOWN_GRACE_MS : 0);
 	return 0;
 }
 
