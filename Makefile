@@ -100,7 +100,7 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 HWSIM_CTL := $(BUILD)/tests/hwsim-ctl
 
 .SECONDARY:
-.PHONY: all check check-all check-hwsim fuzz demo bench install clean unit-tests
+.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim install clean unit-tests
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -208,6 +208,10 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(CORE_LIB)
 
 bench: all $(BENCH_BINS)
 	$(Q)bench/run.sh $(BUILD)
+
+# wpad, wpa_supplicant and iwd against hostapd in the VM (tests/hwsim).
+bench-hwsim: all $(CONF_BIN) $(HWSIM_CTL)
+	$(Q)bench/hwsim-connect.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
 
 # D-Bus policy, activation and interfaces, the systemd unit (dbus/, see
 # docs/dbus-api.md). The Exec/ExecStart lines get the installed sbin path.
