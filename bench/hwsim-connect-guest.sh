@@ -7,12 +7,15 @@
 #   warm  the daemon running; told to disconnect, then 1 s later to connect
 #         to the same network (known, seen a second ago): from the connect
 #         command (wpactl, wpa_cli reconnect, iwctl) to its "connected";
-#   VmRSS of the daemon each time it is connected.
+#   VmRSS of the daemon each time it is connected;
+#   both roles: one wpad running an access point (radio 2) with its own
+#         station (radio 1) joined to it, against hostapd (the AP above,
+#         started with -d as every scenario does) + wpa_supplicant: VmRSS.
 # Daemons run as shipped: no debug logging, wpa_supplicant scans every
 # channel. "Connected" is what each daemon says: wpa_supplicant's
 # CTRL-EVENT-CONNECTED, iwd's Station.State "connected" on D-Bus, wpad's
 # "connected to '...'" log line. Writes bench.txt and samples.txt.
-# radios: 2
+# radios: 3
 # timeout: 1500
 RUNS=${BENCH_RUNS:-5}
 B=$HWSIM_WORK/bench # tmpfs: inotify works here (not on the 9p share)
@@ -27,6 +30,8 @@ hostapd_start ap "$(iface 0)" "$SSID_PSK" psk
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 count() { grep -cE -- "$2" "$1" 2>/dev/null || true; } # FILE REGEX
 rss_kib() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; }
+# The daemon's own memory: VmRSS less the shared library and program pages.
+anon_kib() { awk '$1 == "RssAnon:" { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; }
 
 # Waits (up to 90 s) until FILE holds N lines matching REGEX, or the daemon
 # PID is gone: tail -F on a tmpfs file wakes on each write (no polling).
@@ -145,10 +150,10 @@ why_not() { # DAEMON
 	fi
 }
 
-declare -A COLD WARM RSS NA
+declare -A COLD WARM RSS ANON NA
 measure() { # DAEMON
 	local d=$1 r w t1 n
-	COLD[$d]="" WARM[$d]="" RSS[$d]=""
+	COLD[$d]="" WARM[$d]="" RSS[$d]="" ANON[$d]=""
 	for r in $(seq "$RUNS"); do
 		"start_$d"
 		if ! wait_lines "$LOG" "$RE" $((BASE + 1)) "$PID"; then
@@ -160,6 +165,7 @@ measure() { # DAEMON
 		t1=$EPOCHREALTIME
 		COLD[$d]+=" $(elapsed "$T0" "$t1")"
 		RSS[$d]+=" $(rss_kib "$PID")"
+		ANON[$d]+=" $(anon_kib "$PID")"
 		log "$d cold #$r: $(elapsed "$T0" "$t1") s, VmRSS $(rss_kib "$PID") KiB"
 		if [ "$r" -eq "$RUNS" ]; then
 			sta_iface sta 1 || fail "$d: no station interface"
@@ -182,6 +188,7 @@ measure() { # DAEMON
 				t1=$EPOCHREALTIME
 				WARM[$d]+=" $(elapsed "$T0" "$t1")"
 				RSS[$d]+=" $(rss_kib "$PID")"
+				ANON[$d]+=" $(anon_kib "$PID")"
 				log "$d warm #$w: $(elapsed "$T0" "$t1") s"
 			done
 		fi
@@ -209,7 +216,42 @@ dbus-monitor --system "type='signal',interface='org.freedesktop.DBus.Properties'
 sleep 0.5
 for d in wpad wpa_supplicant iwd; do measure $d; done
 
-declare -A MC MW MR
+# Both roles in one wpad: AP on radio 2, station on radio 1 joined to it.
+BOTH="" BOTH_ANON=""
+HOSTAPD_RSS=$(rss_kib "${HWSIM_PID[hostapd]}")
+HOSTAPD_ANON=$(anon_kib "${HWSIM_PID[hostapd]}")
+both_roles() {
+	local conf=$B/both.conf state=$B/both-state ssid=wpad-both pid i
+	radio_reset
+	radio_to_ns 2 sta
+	radio_bare 2 sta
+	wpad_conf_begin "$conf" "$state"
+	printf '[Radio r1]\nDriver=nl80211\nOptions=%s\n\n' "$(wpad_radio_options 1)" >>"$conf"
+	printf '[Radio r2]\nDriver=nl80211\nOptions=%s\n\n' "$(wpad_radio_options 2)" >>"$conf"
+	printf '[AccessPoint both]\nRadio=r2\nSSID=%s\nChannel=%s\nSecurity=wpa2-psk\nPassphrase=%s\n\n' \
+		"$ssid" "$CHANNEL" "$PASSPHRASE" >>"$conf"
+	printf '[Station s1]\nRadio=r1\nAutoConnect=true\n' >>"$conf"
+	known_network "$state" "$ssid" psk
+	ip netns exec sta "$HWSIM_BUILD/wpad" --bus-address "$WPAD_BUS" -c "$conf" >"$B/wpad-both.log" 2>&1 &
+	pid=$!
+	if wait_lines "$B/wpad-both.log" "connected to '$ssid'" 1 "$pid" &&
+		wait_lines "$B/wpad-both.log" " authorized" 1 "$pid"; then
+		sleep 1
+		for i in $(seq "$RUNS"); do
+			BOTH+=" $(rss_kib "$pid")"
+			BOTH_ANON+=" $(anon_kib "$pid")"
+			sleep 0.2
+		done
+		log "wpad both roles: VmRSS$BOTH KiB"
+	else
+		NA[both]="wpad (AP + station) did not connect: $(tail -n1 "$B/wpad-both.log")"
+		log "${NA[both]}"
+	fi
+	stop_pid "$pid"
+}
+both_roles
+
+declare -A MC MW MR MA
 for d in wpad wpa_supplicant iwd; do
 	# shellcheck disable=SC2086
 	MC[$d]=$(median %.2f ${COLD[$d]})
@@ -217,18 +259,39 @@ for d in wpad wpa_supplicant iwd; do
 	MW[$d]=$(median %.2f ${WARM[$d]})
 	# shellcheck disable=SC2086
 	MR[$d]=$(median %d ${RSS[$d]})
+	# shellcheck disable=SC2086
+	MA[$d]=$(median %d ${ANON[$d]})
 done
 {
 	echo "connect to a WPA2-PSK hostapd AP on hwsim (qemu TCG), median of $RUNS"
-	printf '%-16s %9s %9s %11s   %s\n' daemon "cold s" "warm s" "VmRSS KiB" "cold/wpad warm/wpad RSS/wpad"
+	printf '%-16s %9s %9s %11s %10s   %s\n' daemon "cold s" "warm s" "VmRSS KiB" "anon KiB" \
+		"cold/wpad warm/wpad RSS/wpad anon/wpad"
 	for d in wpad wpa_supplicant iwd; do
-		printf '%-16s %9s %9s %11s   %9s %9s %8s\n' "$d" "${MC[$d]}" "${MW[$d]}" "${MR[$d]}" \
+		printf '%-16s %9s %9s %11s %10s   %9s %9s %8s %9s\n' "$d" "${MC[$d]}" "${MW[$d]}" \
+			"${MR[$d]}" "${MA[$d]}" \
 			"$(ratio "${MC[$d]}" "${MC[wpad]}")" "$(ratio "${MW[$d]}" "${MW[wpad]}")" \
-			"$(ratio "${MR[$d]}" "${MR[wpad]}")"
+			"$(ratio "${MR[$d]}" "${MR[wpad]}")" "$(ratio "${MA[$d]}" "${MA[wpad]}")"
 	done
-	for d in wpad wpa_supplicant iwd; do
+	echo "(anon: RssAnon, the daemon's own pages; VmRSS adds the shared libraries' pages it touched)"
+	for d in wpad wpa_supplicant iwd both; do
 		[ -z "${NA[$d]:-}" ] || echo "$d: n/a: ${NA[$d]}"
 	done
+	# shellcheck disable=SC2086
+	both=$(median %d $BOTH)
+	# shellcheck disable=SC2086
+	both_anon=$(median %d $BOTH_ANON)
+	two=n/a two_anon=n/a
+	[ "$HOSTAPD_RSS" = n/a ] || [ "${MR[wpa_supplicant]}" = n/a ] ||
+		two=$((HOSTAPD_RSS + MR[wpa_supplicant]))
+	[ "$HOSTAPD_ANON" = n/a ] || [ "${MA[wpa_supplicant]}" = n/a ] ||
+		two_anon=$((HOSTAPD_ANON + MA[wpa_supplicant]))
+	echo
+	echo "both roles (an AP and a station joined to it)"
+	printf '%-26s %11s %10s   %s\n' "" "VmRSS KiB" "anon KiB" "RSS/wpad anon/wpad"
+	printf '%-26s %11s %10s   %8s %9s\n' "wpad, one process" "$both" "$both_anon" 1.00 1.00
+	printf '%-26s %11s %10s   %8s %9s\n' "hostapd + wpa_supplicant" "$two" "$two_anon" \
+		"$(ratio "$two" "$both")" "$(ratio "$two_anon" "$both_anon")"
+	echo "(hostapd alone: VmRSS $HOSTAPD_RSS, anon $HOSTAPD_ANON KiB)"
 	echo "versions: $("$HWSIM_BUILD/wpad" --version), $(wpa_supplicant -v | head -n1)," \
 		"$(hostapd -v 2>&1 | head -n1), iwd $(/usr/libexec/iwd --version)"
 } >"$HWSIM_OUT/bench.txt"
@@ -236,6 +299,10 @@ for d in wpad wpa_supplicant iwd; do
 	echo "$d cold:${COLD[$d]}"
 	echo "$d warm:${WARM[$d]}"
 	echo "$d VmRSS KiB:${RSS[$d]}"
+	echo "$d RssAnon KiB:${ANON[$d]}"
 done >"$HWSIM_OUT/samples.txt"
+echo "wpad both roles VmRSS KiB:$BOTH" >>"$HWSIM_OUT/samples.txt"
+echo "wpad both roles RssAnon KiB:$BOTH_ANON" >>"$HWSIM_OUT/samples.txt"
+echo "hostapd VmRSS KiB: $HOSTAPD_RSS, RssAnon KiB: $HOSTAPD_ANON" >>"$HWSIM_OUT/samples.txt"
 cp "$B"/*.log "$HWSIM_OUT/" 2>/dev/null || true
 cat "$HWSIM_OUT/bench.txt"

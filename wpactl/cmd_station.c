@@ -195,13 +195,16 @@ static size_t named(const struct wc_objects *os, const struct connect *k, const 
 
 /* Finds the network object to connect to, scanning once if it is not
  * known yet. Returns 0 or the exit code after reporting. */
-static int find_network(struct wc_ctx *c, struct connect *k, const char *sec)
+/* os: the objects as just loaded (freed here); one more load after a scan.
+ * A connect costs one GetManagedObjects, not two. */
+static int find_network(struct wc_ctx *c, struct connect *k, const char *sec,
+			struct wc_objects *loaded)
 {
 	const struct wc_object *found[8];
-	struct wc_objects os;
+	struct wc_objects os = *loaded;
 	struct wc_error err;
 	for (int pass = 0;; pass++) {
-		if (wc_objects_load(c, &os, &err) < 0)
+		if (pass > 0 && wc_objects_load(c, &os, &err) < 0)
 			return wc_report(&err, NULL);
 		size_t n = named(&os, k, sec, found, 8);
 		if (n == 1) {
@@ -417,9 +420,11 @@ static int connect_common(struct wc_ctx *c, const struct wc_args *a, bool hidden
 		return rc;
 	snprintf(k.dev_path, sizeof(k.dev_path), "%s", dev->path);
 	snprintf(k.dev, sizeof(k.dev), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
-	wc_objects_free(&os);
-	if (!hidden) {
-		rc = find_network(c, &k, a->has[WC_OPT_SECURITY] ? a->val[WC_OPT_SECURITY] : NULL);
+	if (hidden) {
+		wc_objects_free(&os);
+	} else {
+		rc = find_network(c, &k, a->has[WC_OPT_SECURITY] ? a->val[WC_OPT_SECURITY] : NULL,
+				  &os);
 		if (rc)
 			return rc;
 	}
