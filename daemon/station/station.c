@@ -440,6 +440,18 @@ int station_connect(struct station *st, const uint8_t *ssid, size_t ssid_len,
 	return ret;
 }
 
+/* A BSS we leave by choice was alive up to this instant (a lost one would
+ * have ended the link already): count it as heard now, so a connect back
+ * to it soon after joins at once instead of scanning to find it again. */
+static void note_left_bss_alive(struct station *st)
+{
+	struct station_bss *b = bss_list_find(st->bss, st->bssid);
+	if (!b)
+		return;
+	b->last_seen_us = loop_now_us();
+	st->nets_dirty = true;
+}
+
 int station_disconnect(struct station *st)
 {
 	struct wpad_error why;
@@ -457,6 +469,7 @@ int station_disconnect(struct station *st)
 		connect_finish(st, &why); /* tears the link down too */
 		return 0;
 	}
+	note_left_bss_alive(st);
 	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
 	connect_reset(st);
 	station_enter_state(st, STATION_DISCONNECTING);

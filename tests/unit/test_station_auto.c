@@ -10,6 +10,7 @@
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/loop.h"
 #include "daemon/station/station.h"
+#include "daemon/station/station_i.h"
 #include "daemon/store/known_store.h"
 #include "tests/unit/test_station_air.h"
 
@@ -111,6 +112,37 @@ START_TEST(test_known_frequency_stale_falls_back)
 	struct known_network *net = known("moved", KNOWN_SEC_OPEN);
 	ck_assert_ptr_nonnull(net);
 	ck_assert_uint_eq(net->freqs[0], 2412); /* the new channel comes first now */
+}
+END_TEST
+
+static bool left(struct air *a)
+{
+	return station_state(a->st) == STATION_DISCONNECTED;
+}
+
+START_TEST(test_reconnect_after_leaving_needs_no_scan)
+{
+	/* Connected long after the last scan (its results aged past the
+	 * freshness window): leaving by choice and connecting back joins at
+	 * once, since the BSS was alive until the moment we left. */
+	station_set_autoconnect(A.st, false);
+	struct air_ap *ap = air_add_ap(&A, 1, "again", 2437, false);
+	ck_assert_int_eq(air_connect(&A, "again", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	struct station_bss *b = bss_list_find(A.st->bss, ap->addr);
+	ck_assert_ptr_nonnull(b);
+	uint64_t aged = (uint64_t)(STATION_FRESH_SCAN_MS + 5000) * 1000u;
+	b->last_seen_us = b->last_seen_us > aged ? b->last_seen_us - aged : 0;
+	A.st->nets_dirty = true;
+
+	ck_assert_int_eq(station_disconnect(A.st), 0);
+	ck_assert(air_run_until(&A, left, 5000));
+	size_t scans = air_count_state(&A, STATION_SCANNING);
+	ck_assert_int_eq(air_connect(&A, "again", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	ck_assert_uint_eq(air_count_state(&A, STATION_SCANNING), scans);
 }
 END_TEST
 
@@ -234,6 +266,7 @@ Suite *make_station_auto_suite(void)
 	tcase_add_test(tc, test_autoconnect_known);
 	tcase_add_test(tc, test_known_frequency_scan_first);
 	tcase_add_test(tc, test_known_frequency_stale_falls_back);
+	tcase_add_test(tc, test_reconnect_after_leaving_needs_no_scan);
 	tcase_add_test(tc, test_beacon_loss_reconnects_with_backoff);
 	tcase_add_test(tc, test_wrong_passphrase_not_retried);
 	tcase_add_test(tc, test_autoconnect_hidden_known);
