@@ -1,4 +1,5 @@
-/* Constant-time compare, secret wiping and random bytes over OpenSSL. */
+/* Constant-time compare and random bytes over OpenSSL (wiping is in
+ * zero.c, which needs no OpenSSL). */
 #include "daemon/crypto/secure.h"
 
 #include <errno.h>
@@ -13,12 +14,6 @@ bool crypto_memeq(const void *a, const void *b, size_t len)
 	if (len == 0)
 		return true;
 	return CRYPTO_memcmp(a, b, len) == 0;
-}
-
-void crypto_zero(void *p, size_t len)
-{
-	if (p && len)
-		OPENSSL_cleanse(p, len);
 }
 
 int crypto_random(void *buf, size_t len)
