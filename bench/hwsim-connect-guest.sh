@@ -12,7 +12,10 @@
 #         station (radio 1) joined to it, against hostapd (the AP above,
 #         started with -d as every scenario does) + wpa_supplicant: VmRSS.
 # Daemons run as shipped: no debug logging, wpa_supplicant scans every
-# channel. "Connected" is what each daemon says: wpa_supplicant's
+# channel. The control tools run in the initial namespace (their sockets are
+# paths, reachable from any), and the watcher that spots "connected" starts
+# before the clock, so neither `ip netns exec` nor the watcher's own start
+# is counted. "Connected" is what each daemon says: wpa_supplicant's
 # CTRL-EVENT-CONNECTED, iwd's Station.State "connected" on D-Bus, wpad's
 # "connected to '...'" log line. Writes bench.txt and samples.txt.
 # radios: 3
@@ -29,26 +32,56 @@ hostapd_start ap "$(iface 0)" "$SSID_PSK" psk
 
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 count() { grep -cE -- "$2" "$1" 2>/dev/null || true; } # FILE REGEX
+# The daemon's own share of the last warm connect, from a dbus-monitor log:
+# the last Connect method call to the first State "connected" after it
+# (both stamped by the monitor as it receives them), or n/a.
+daemon_share() { # MONITOR_LOG
+	awk '
+	/^method call time=/ && /member=Connect$/ {
+		s = $0; sub(/.*time=/, "", s); split(s, a, " "); t0 = a[1]; t1 = ""; next }
+	/^signal time=/ { s = $0; sub(/.*time=/, "", s); split(s, a, " "); sig = a[1]; next }
+	/string "connected"/ && t0 != "" && t1 == "" { t1 = sig }
+	END { if (t0 != "" && t1 != "") printf "%.3f", t1 - t0; else printf "n/a" }' "$1"
+}
 rss_kib() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; }
 # The daemon's own memory: VmRSS less the shared library and program pages.
 anon_kib() { awk '$1 == "RssAnon:" { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; }
 
-# Waits (up to 90 s) until FILE holds N lines matching REGEX, or the daemon
-# PID is gone: tail -F on a tmpfs file wakes on each write (no polling).
-wait_lines() { # FILE REGEX N PID
-	local fifo=$B/lines.fifo tpid rc=0 n
-	rm -f "$fifo"
+# A watcher, started before the clock: it notes the time at which FILE
+# holds N lines matching REGEX (tail -F on a tmpfs file wakes on each write,
+# no polling), or gives up after 90 s. Starting it (mkfifo, tail, timeout,
+# grep: ~0.1 s each under TCG) before T0 keeps its start out of the figure.
+watch_begin() { # FILE REGEX N
+	local fifo=$B/lines.fifo
+	rm -f "$fifo" "$B/watch.out"
 	mkfifo "$fifo"
-	tail -n +1 -F --pid="$4" "$1" >"$fifo" 2>/dev/null &
-	tpid=$!
-	# -c, not >/dev/null: grep given /dev/null as output stops at the
-	# first match whatever -m says.
-	n=$(timeout 90 grep -m "$3" -cE -- "$2" <"$fifo") || rc=$?
-	[ "${n:-0}" -ge "$3" ] || rc=1
-	kill "$tpid" 2>/dev/null || true
-	wait "$tpid" 2>/dev/null || true
-	rm -f "$fifo"
-	return $rc
+	tail -n +1 -F "$1" >"$fifo" 2>/dev/null &
+	WATCH_TAIL=$!
+	WATCH_N=$3
+	{
+		# -c, not >/dev/null: grep given /dev/null as output stops at
+		# the first match whatever -m says.
+		n=$(timeout 90 grep -m "$3" -cE -- "$2" <"$fifo") || true
+		echo "${n:-0} $EPOCHREALTIME" >"$B/watch.out"
+	} &
+	WATCH_GREP=$!
+	sleep 0.5 # both running before the clock starts
+}
+
+watch_end() { # sets T1 to when the lines came; fails if they did not
+	local n
+	wait "$WATCH_GREP" 2>/dev/null || true
+	kill "$WATCH_TAIL" 2>/dev/null || true
+	wait "$WATCH_TAIL" 2>/dev/null || true
+	rm -f "$B/lines.fifo"
+	read -r n T1 <"$B/watch.out" || return 1
+	[ "${n:-0}" -ge "$WATCH_N" ]
+}
+
+# Waits (up to 90 s) for N lines matching REGEX in FILE (not timed).
+wait_lines() { # FILE REGEX N
+	watch_begin "$@"
+	watch_end
 }
 
 radio_reset() { # no interface left on radio 1
@@ -67,7 +100,7 @@ stop_pid() {
 	wait "$1" 2>/dev/null || true
 }
 
-# ---- per daemon: start (sets PID, T0, LOG, RE, BASE) ----
+# ---- per daemon: start (sets LOG, RE, BASE), launch (sets T0, PID) ----
 
 start_wpa_supplicant() {
 	radio_reset
@@ -83,12 +116,15 @@ start_wpa_supplicant() {
 	LOG=$B/wpa_supplicant.log RE='CTRL-EVENT-CONNECTED'
 	: >"$LOG"
 	BASE=0
+}
+launch_wpa_supplicant() {
 	T0=$EPOCHREALTIME
 	ip netns exec sta wpa_supplicant -D nl80211 -i wlanb -c "$B/wpas.conf" >"$LOG" 2>&1 &
 	PID=$!
 }
 
 BUS_LOG=$B/iwd-bus.log
+WPAD_BUS_LOG=$B/wpad-bus.log
 start_iwd() {
 	radio_reset
 	rm -rf "$B/iwd-state" "$B/iwd-conf"
@@ -97,6 +133,8 @@ start_iwd() {
 	printf '[Security]\nPassphrase=%s\n' "$PASSPHRASE" >"$B/iwd-state/$SSID_PSK.psk"
 	LOG=$BUS_LOG RE='string "connected"'
 	BASE=$(count "$LOG" "$RE")
+}
+launch_iwd() {
 	T0=$EPOCHREALTIME
 	ip netns exec sta env STATE_DIRECTORY="$B/iwd-state" CONFIGURATION_DIRECTORY="$B/iwd-conf" \
 		/usr/libexec/iwd >"$B/iwd.log" 2>&1 &
@@ -113,6 +151,8 @@ start_wpad() {
 	LOG=$B/wpad.log RE="connected to '$SSID_PSK'"
 	: >"$LOG"
 	BASE=0
+}
+launch_wpad() {
 	T0=$EPOCHREALTIME
 	ip netns exec sta "$HWSIM_BUILD/wpad" --bus-address "$WPAD_BUS" -c "$B/wpad.conf" >"$LOG" 2>&1 &
 	PID=$!
@@ -124,20 +164,20 @@ wpactl_() { "$HWSIM_BUILD/wpactl" --bus "$WPAD_BUS" "$@"; }
 disconnect_wpad() { wpactl_ station s1 disconnect >/dev/null; }
 connect_wpad() { wpactl_ station s1 connect "$SSID_PSK" >/dev/null & }
 
-wpa_cli_() { nsx sta wpa_cli -p "$B/wpas" -i wlanb "$@" >/dev/null; }
+wpa_cli_() { wpa_cli -p "$B/wpas" -i wlanb "$@" >/dev/null; }
 disconnect_wpa_supplicant() { # returns once wpa_state says so (up to 30 s)
 	local i
 	wpa_cli_ disconnect
 	for i in $(seq 150); do
-		nsx sta wpa_cli -p "$B/wpas" -i wlanb status | grep -qx 'wpa_state=DISCONNECTED' && return 0
+		wpa_cli -p "$B/wpas" -i wlanb status | grep -qx 'wpa_state=DISCONNECTED' && return 0
 		sleep 0.2
 	done
 	return 1
 }
 connect_wpa_supplicant() { wpa_cli_ reconnect; }
 
-disconnect_iwd() { nsx sta iwctl station "$STA_IF" disconnect >/dev/null; }
-connect_iwd() { nsx sta iwctl station "$STA_IF" connect "$SSID_PSK" >/dev/null & }
+disconnect_iwd() { iwctl station "$STA_IF" disconnect >/dev/null; }
+connect_iwd() { iwctl station "$STA_IF" connect "$SSID_PSK" >/dev/null & }
 
 # Why a daemon gave no figure, from its log.
 why_not() { # DAEMON
@@ -150,23 +190,24 @@ why_not() { # DAEMON
 	fi
 }
 
-declare -A COLD WARM RSS ANON NA
+declare -A COLD WARM SHARE RSS ANON NA
 measure() { # DAEMON
-	local d=$1 r w t1 n
-	COLD[$d]="" WARM[$d]="" RSS[$d]="" ANON[$d]=""
+	local d=$1 r w n
+	COLD[$d]="" WARM[$d]="" SHARE[$d]="" RSS[$d]="" ANON[$d]=""
 	for r in $(seq "$RUNS"); do
 		"start_$d"
-		if ! wait_lines "$LOG" "$RE" $((BASE + 1)) "$PID"; then
+		watch_begin "$LOG" "$RE" $((BASE + 1))
+		"launch_$d"
+		if ! watch_end; then
 			NA[$d]=$(why_not "$d")
 			log "$d: no figure: ${NA[$d]}"
 			stop_pid "$PID"
 			return 0
 		fi
-		t1=$EPOCHREALTIME
-		COLD[$d]+=" $(elapsed "$T0" "$t1")"
+		COLD[$d]+=" $(elapsed "$T0" "$T1")"
 		RSS[$d]+=" $(rss_kib "$PID")"
 		ANON[$d]+=" $(anon_kib "$PID")"
-		log "$d cold #$r: $(elapsed "$T0" "$t1") s, VmRSS $(rss_kib "$PID") KiB"
+		log "$d cold #$r: $(elapsed "$T0" "$T1") s, VmRSS $(rss_kib "$PID") KiB"
 		if [ "$r" -eq "$RUNS" ]; then
 			sta_iface sta 1 || fail "$d: no station interface"
 			for w in $(seq "$RUNS"); do
@@ -176,20 +217,25 @@ measure() { # DAEMON
 					WARM[$d]+=" n/a"
 					break
 				fi
-				sleep 1
 				n=$(count "$LOG" "$RE")
+				watch_begin "$LOG" "$RE" $((n + 1))
+				sleep 0.5
 				T0=$EPOCHREALTIME
 				"connect_$d"
-				if ! wait_lines "$LOG" "$RE" $((n + 1)) "$PID"; then
+				if ! watch_end; then
 					log "$d: no connection after connect #$w"
 					WARM[$d]+=" n/a"
 					break
 				fi
-				t1=$EPOCHREALTIME
-				WARM[$d]+=" $(elapsed "$T0" "$t1")"
+				WARM[$d]+=" $(elapsed "$T0" "$T1")"
+				case $d in
+				wpad) SHARE[$d]+=" $(daemon_share "$WPAD_BUS_LOG")" ;;
+				iwd) SHARE[$d]+=" $(daemon_share "$BUS_LOG")" ;;
+				*) SHARE[$d]+=" n/a" ;;
+				esac
 				RSS[$d]+=" $(rss_kib "$PID")"
 				ANON[$d]+=" $(anon_kib "$PID")"
-				log "$d warm #$w: $(elapsed "$T0" "$t1") s"
+				log "$d warm #$w: $(elapsed "$T0" "$T1") s (daemon${SHARE[$d]##* } s)"
 			done
 		fi
 		stop_pid "$PID"
@@ -212,7 +258,9 @@ ratio() { # A B: A/B, or n/a
 dbus_start
 dbus-daemon --session --fork --nopidfile --address="$WPAD_BUS"
 dbus-monitor --system "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path_namespace='/net/connman/iwd'" \
-	>"$BUS_LOG" 2>&1 &
+	"type='method_call',interface='net.connman.iwd.Network',member='Connect'" >"$BUS_LOG" 2>&1 &
+dbus-monitor --address "$WPAD_BUS" "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path_namespace='/org/wpad1'" \
+	"type='method_call',interface='org.wpad1.Network',member='Connect'" >"$WPAD_BUS_LOG" 2>&1 &
 sleep 0.5
 for d in wpad wpa_supplicant iwd; do measure $d; done
 
@@ -234,8 +282,8 @@ both_roles() {
 	known_network "$state" "$ssid" psk
 	ip netns exec sta "$HWSIM_BUILD/wpad" --bus-address "$WPAD_BUS" -c "$conf" >"$B/wpad-both.log" 2>&1 &
 	pid=$!
-	if wait_lines "$B/wpad-both.log" "connected to '$ssid'" 1 "$pid" &&
-		wait_lines "$B/wpad-both.log" " authorized" 1 "$pid"; then
+	if wait_lines "$B/wpad-both.log" "connected to '$ssid'" 1 &&
+		wait_lines "$B/wpad-both.log" " authorized" 1; then
 		sleep 1
 		for i in $(seq "$RUNS"); do
 			BOTH+=" $(rss_kib "$pid")"
@@ -251,8 +299,10 @@ both_roles() {
 }
 both_roles
 
-declare -A MC MW MR MA
+declare -A MC MW MS MR MA
 for d in wpad wpa_supplicant iwd; do
+	# shellcheck disable=SC2086
+	MS[$d]=$(median %.3f ${SHARE[$d]})
 	# shellcheck disable=SC2086
 	MC[$d]=$(median %.2f ${COLD[$d]})
 	# shellcheck disable=SC2086
@@ -264,15 +314,19 @@ for d in wpad wpa_supplicant iwd; do
 done
 {
 	echo "connect to a WPA2-PSK hostapd AP on hwsim (qemu TCG), median of $RUNS"
-	printf '%-16s %9s %9s %11s %10s   %s\n' daemon "cold s" "warm s" "VmRSS KiB" "anon KiB" \
-		"cold/wpad warm/wpad RSS/wpad anon/wpad"
+	printf '%-16s %7s %7s %8s %9s %8s   %s\n' daemon "cold s" "warm s" "daemon s" "VmRSS KiB" \
+		"anon KiB" "cold/wpad warm/wpad daemon/wpad RSS/wpad anon/wpad"
 	for d in wpad wpa_supplicant iwd; do
-		printf '%-16s %9s %9s %11s %10s   %9s %9s %8s %9s\n' "$d" "${MC[$d]}" "${MW[$d]}" \
-			"${MR[$d]}" "${MA[$d]}" \
+		printf '%-16s %7s %7s %8s %9s %8s   %9s %9s %11s %8s %9s\n' "$d" "${MC[$d]}" "${MW[$d]}" \
+			"${MS[$d]}" "${MR[$d]}" "${MA[$d]}" \
 			"$(ratio "${MC[$d]}" "${MC[wpad]}")" "$(ratio "${MW[$d]}" "${MW[wpad]}")" \
+			"$(ratio "${MS[$d]}" "${MS[wpad]}")" \
 			"$(ratio "${MR[$d]}" "${MR[wpad]}")" "$(ratio "${MA[$d]}" "${MA[wpad]}")"
 	done
-	echo "(anon: RssAnon, the daemon's own pages; VmRSS adds the shared libraries' pages it touched)"
+	echo "(warm s: from the control tool's start; daemon s: the daemon's share of it, from the"
+	echo " Connect call to State \"connected\" on D-Bus as dbus-monitor saw them; n/a for"
+	echo " wpa_supplicant, driven over its control socket here; anon: RssAnon, the daemon's"
+	echo " own pages; VmRSS adds the shared libraries' pages it touched)"
 	for d in wpad wpa_supplicant iwd both; do
 		[ -z "${NA[$d]:-}" ] || echo "$d: n/a: ${NA[$d]}"
 	done
@@ -298,6 +352,7 @@ done
 for d in wpad wpa_supplicant iwd; do
 	echo "$d cold:${COLD[$d]}"
 	echo "$d warm:${WARM[$d]}"
+	echo "$d warm, daemon's share:${SHARE[$d]}"
 	echo "$d VmRSS KiB:${RSS[$d]}"
 	echo "$d RssAnon KiB:${ANON[$d]}"
 done >"$HWSIM_OUT/samples.txt"
