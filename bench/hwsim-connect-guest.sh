@@ -68,8 +68,17 @@ watch_begin() { # FILE REGEX N
 	sleep 0.5 # both running before the clock starts
 }
 
-watch_end() { # sets T1 to when the lines came; fails if they did not
+watch_end() { # [PID]: sets T1 to when the lines came; fails if they did not
 	local n
+	# Stop waiting once the daemon PID is gone (its last lines still reach
+	# grep in the grace before tail is stopped), not after 90 s.
+	if [ -n "${1:-}" ]; then
+		wait -n "$WATCH_GREP" "$1" 2>/dev/null || true
+		if ! kill -0 "$1" 2>/dev/null; then
+			sleep 0.3
+			kill "$WATCH_TAIL" 2>/dev/null || true
+		fi
+	fi
 	wait "$WATCH_GREP" 2>/dev/null || true
 	kill "$WATCH_TAIL" 2>/dev/null || true
 	wait "$WATCH_TAIL" 2>/dev/null || true
@@ -78,10 +87,11 @@ watch_end() { # sets T1 to when the lines came; fails if they did not
 	[ "${n:-0}" -ge "$WATCH_N" ]
 }
 
-# Waits (up to 90 s) for N lines matching REGEX in FILE (not timed).
-wait_lines() { # FILE REGEX N
-	watch_begin "$@"
-	watch_end
+# Waits (up to 90 s, or until PID is gone) for N lines matching REGEX in
+# FILE (not timed).
+wait_lines() { # FILE REGEX N PID
+	watch_begin "$1" "$2" "$3"
+	watch_end "$4"
 }
 
 radio_reset() { # no interface left on radio 1
@@ -198,7 +208,7 @@ measure() { # DAEMON
 		"start_$d"
 		watch_begin "$LOG" "$RE" $((BASE + 1))
 		"launch_$d"
-		if ! watch_end; then
+		if ! watch_end "$PID"; then
 			NA[$d]=$(why_not "$d")
 			log "$d: no figure: ${NA[$d]}"
 			stop_pid "$PID"
@@ -219,10 +229,10 @@ measure() { # DAEMON
 				fi
 				n=$(count "$LOG" "$RE")
 				watch_begin "$LOG" "$RE" $((n + 1))
-				sleep 0.5
+				sleep 0.5 # with the watcher's 0.5 s: 1 s after the disconnect
 				T0=$EPOCHREALTIME
 				"connect_$d"
-				if ! watch_end; then
+				if ! watch_end "$PID"; then
 					log "$d: no connection after connect #$w"
 					WARM[$d]+=" n/a"
 					break
@@ -282,8 +292,8 @@ both_roles() {
 	known_network "$state" "$ssid" psk
 	ip netns exec sta "$HWSIM_BUILD/wpad" --bus-address "$WPAD_BUS" -c "$conf" >"$B/wpad-both.log" 2>&1 &
 	pid=$!
-	if wait_lines "$B/wpad-both.log" "connected to '$ssid'" 1 &&
-		wait_lines "$B/wpad-both.log" " authorized" 1; then
+	if wait_lines "$B/wpad-both.log" "connected to '$ssid'" 1 "$pid" &&
+		wait_lines "$B/wpad-both.log" " authorized" 1 "$pid"; then
 		sleep 1
 		for i in $(seq "$RUNS"); do
 			BOTH+=" $(rss_kib "$pid")"
