@@ -424,7 +424,7 @@ static void finish_success(struct station *st)
 		 conn_ssid_str(st, s, sizeof(s)), bss_addr_str(st->bssid, a), st->freq_mhz,
 		 st->signal_mbm / 100, (unsigned long long)st->connect_time_ms);
 	st->nets_dirty = true; /* the network is known now */
-	int ret = known_connected(st->store, c->ssid, c->ssid_len, c->security,
+	int ret = known_connected(st->store, c->ssid, c->ssid_len, c->security, c->hidden,
 				  c->psk_from_user ? c->passphrase : NULL, c->psk, st->freq_mhz);
 	if (ret < 0 && ret != -ENOENT)
 		log_warn("could not remember '%s': %s", s, strerror(-ret));

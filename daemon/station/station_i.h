@@ -59,10 +59,11 @@ bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 size_t known_autoconnect_list(struct known_store *store, struct station_known *out, size_t max);
 /* After a successful connect: creates the known network if new, stores the
  * passphrase the user gave (NULL: keep what is stored) with its PSK,
- * LastConnected and the frequency. Returns 0, -ENOENT (no store) or a
- * negative errno. */
+ * LastConnected and the frequency, and marks it Hidden when it was joined
+ * as a hidden network (never clears the mark). Returns 0, -ENOENT (no
+ * store) or a negative errno. */
 int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
-		    enum bss_security security, const char *passphrase,
+		    enum bss_security security, bool hidden, const char *passphrase,
 		    const uint8_t psk[STATION_PSK_LEN], uint32_t freq);
 void known_wipe(struct station_known *k);
 
