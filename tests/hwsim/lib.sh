@@ -176,8 +176,9 @@ stop_daemon() { # NAME: SIGTERM, then wait up to 10 s; fails if it had died
 	log "stopped $name"
 }
 
-hostapd_start() { # NS IFACE SSID open|psk
+hostapd_start() { # NS IFACE SSID open|psk [EXTRA_CONFIG_LINE...]
 	local ns=$1 ifc=$2 ssid=$3 sec=$4 conf=$HWSIM_WORK/hostapd-$2.conf
+	shift 4
 	{
 		echo "interface=$ifc"
 		echo "driver=nl80211"
@@ -191,6 +192,7 @@ hostapd_start() { # NS IFACE SSID open|psk
 			echo "rsn_pairwise=CCMP"
 			echo "wpa_passphrase=$PASSPHRASE"
 		fi
+		[ $# -eq 0 ] || printf '%s\n' "$@"
 	} >"$conf"
 	start_bg hostapd "$ns" hostapd -t -d "$conf"
 	wait_until 20 "hostapd enabled" hostapd_cli_q "$ns" "$ifc" status -- "state=ENABLED"
@@ -259,11 +261,23 @@ wpad_radio_options() { echo "phy=$(phy "$1")"; }
 # driver-conformance's OPTIONS for nl80211 (empty: the backend's defaults).
 CONFORMANCE_OPTIONS=${CONFORMANCE_OPTIONS-}
 
-wpad_start() { # NAME NS CONFIG_FILE
-	start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d -c "$3"
+wpad_start() { # NAME NS CONFIG_FILE [wpad options...]
+	start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d -c "$3" "${@:4}"
 	sleep 0.5
 	alive "$1" || fail "$1 exited at start: $(tail -n 5 "$HWSIM_OUT/$1.log")"
 }
+
+# wpad's D-Bus API in the VM: a private bus (the system bus has no policy
+# for org.wpad1 there); wpad joins it with `wpad_start ... $(wpad_bus_opts)`.
+WPAD_BUS=unix:path=$HWSIM_WORK/wpad.bus
+wpad_bus_start() {
+	dbus-daemon --session --fork --nopidfile --address="$WPAD_BUS" || fail "no bus for wpad"
+}
+wpad_bus_opts() { echo "--bus-address $WPAD_BUS"; }
+wpactl_() { "$HWSIM_BUILD/wpactl" --bus "$WPAD_BUS" "$@"; }
+wpad_on_bus() { busctl --address="$WPAD_BUS" status org.wpad1 >/dev/null; }
+# A property of wpad's object as busctl prints it ("(siist) \"\" -1 -1 \"\" 0").
+wpad_prop() { busctl --address="$WPAD_BUS" get-property org.wpad1 "$@"; } # PATH IFACE NAME
 
 # A known network for wpad's station (and the same file works for iwd).
 known_network() { # STATE_DIR SSID open|psk
