@@ -33,6 +33,7 @@ struct rsn_supp;
 #define STATION_SCAN_MAX_PASSES 6
 #define STATION_AC_MAX_CANDIDATES 16
 #define STATION_AC_MAX_BLOCKED 8
+#define STATION_SCAN_MAX_SSIDS 4 /* networks probed for by name in one plan */
 
 /* ---- known networks (known.c) ---- */
 
@@ -79,8 +80,8 @@ struct scan_request {
 	uint32_t purpose;               /* enum scan_purpose bits */
 	size_t n_freqs;                 /* 0: every channel */
 	uint32_t freqs[STATION_KNOWN_MAX_FREQS * 2];
-	bool directed;                  /* probe for ssid (hidden networks) */
-	struct driver_ssid ssid;
+	size_t n_ssids;                 /* probe for these by name (hidden networks) */
+	struct driver_ssid ssids[STATION_SCAN_MAX_SSIDS];
 	uint32_t active_dwell_ms;       /* per active channel; 0: the driver's */
 };
 
@@ -90,8 +91,8 @@ struct station_scan {
 	size_t n_passes, pass;
 	struct driver_scan_params passes[STATION_SCAN_MAX_PASSES];
 	bool plan_full;                 /* every channel */
-	bool plan_directed;
-	struct driver_ssid plan_ssid;
+	size_t plan_n_ssids;            /* probed for by name */
+	struct driver_ssid plan_ssids[STATION_SCAN_MAX_SSIDS];
 	bool have_pending;
 	struct scan_request pending;    /* queued behind the running plan */
 	uint64_t plan_started_us;       /* the running plan's start */
