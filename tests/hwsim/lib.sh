@@ -275,9 +275,21 @@ wpad_bus_start() {
 }
 wpad_bus_opts() { echo "--bus-address $WPAD_BUS"; }
 wpactl_() { "$HWSIM_BUILD/wpactl" --bus "$WPAD_BUS" "$@"; }
-wpad_on_bus() { busctl --address="$WPAD_BUS" status org.wpad1 >/dev/null; }
-# A property of wpad's object as busctl prints it ("(siist) \"\" -1 -1 \"\" 0").
-wpad_prop() { busctl --address="$WPAD_BUS" get-property org.wpad1 "$@"; } # PATH IFACE NAME
+wpad_on_bus() {
+	dbus-send --bus="$WPAD_BUS" --print-reply --dest=org.freedesktop.DBus / \
+		org.freedesktop.DBus.GetNameOwner string:org.wpad1 >/dev/null 2>&1
+}
+# A property of one of wpad's objects as dbus-send prints it (the value
+# lines: "   variant       boolean true").
+wpad_prop() { # PATH IFACE NAME
+	dbus-send --bus="$WPAD_BUS" --print-reply --dest=org.wpad1 "$1" \
+		org.freedesktop.DBus.Properties.Get "string:$2" "string:$3" | tail -n +2
+}
+# Device.LastError of a device as JSON (wpactl --json), e.g. ["", -1, -1, "", 0].
+wpad_last_error() { # DEVICE
+	wpactl_ --json station "$1" show |
+		python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["Device"]["LastError"]))'
+}
 
 # A known network for wpad's station (and the same file works for iwd).
 known_network() { # STATE_DIR SSID open|psk

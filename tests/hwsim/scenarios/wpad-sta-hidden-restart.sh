@@ -31,12 +31,13 @@ sta_iface sta 1 || fail "no station interface on $(phy 1)"
 wait_until 10 "kernel: $STA_IF associated" kernel_sta_linked sta "$STA_IF"
 sta_mac=$(iface_mac sta "$STA_IF")
 wait_until 10 "hostapd: station authorized" hostapd_sta_authorized ap "$(iface 0)" "$sta_mac"
-last=$(wpad_prop /org/wpad1/device/s1 org.wpad1.Device LastError)
-[ "$last" = '(siist) "" -1 -1 "" 0' ] || fail "LastError after the successful connect: $last"
+last=$(wpad_last_error s1)
+[ "$last" = '["", -1, -1, "", 0]' ] || fail "LastError after the successful connect: $last"
 log "ok: LastError empty after the hidden connect with an agent"
 grep -qx 'Hidden=true' "$state/$SSID.psk" || fail "known network not stored hidden: $(cat "$state/$SSID.psk")"
-[ "$(wpad_prop "/org/wpad1/known/$(printf %s "$SSID" | od -An -tx1 | tr -d ' \n')_psk" \
-	org.wpad1.KnownNetwork Hidden)" = "b true" ] || fail "KnownNetwork.Hidden is not true"
+hidden=$(wpad_prop "/org/wpad1/known/$(printf %s "$SSID" | od -An -tx1 | tr -d ' \n')_psk" \
+	org.wpad1.KnownNetwork Hidden)
+echo "$hidden" | grep -q 'boolean true' || fail "KnownNetwork.Hidden is not true: $hidden"
 log "ok: stored Hidden=true (file and KnownNetwork.Hidden)"
 ip_add ap "$(iface 0)" "$IP_AP"
 ip_add sta "$STA_IF" "$IP_STA"
