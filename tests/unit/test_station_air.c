@@ -44,7 +44,7 @@ static void cb_connect_done(void *ctx, const struct wpad_error *err)
 	struct air *a = ctx;
 	a->n_connect_done++;
 	a->connect_ok = err == NULL;
-	a->connect_done_us = loop_now_us();
+	a->connect_done_us = loop_now_us(a->loop);
 	if (err)
 		a->connect_err = *err;
 	else
@@ -384,9 +384,9 @@ void air_link(struct air *a, const struct air_ap *ap, bool in_range)
 
 bool air_run_until(struct air *a, bool (*done)(struct air *), int timeout_ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
+	uint64_t deadline = loop_now_us(a->loop) + (uint64_t)timeout_ms * 1000u;
 	while (!done(a)) {
-		uint64_t now = loop_now_us();
+		uint64_t now = loop_now_us(a->loop);
 		if (now >= deadline)
 			return false;
 		int left = (int)((deadline - now + 999) / 1000);
@@ -397,8 +397,8 @@ bool air_run_until(struct air *a, bool (*done)(struct air *), int timeout_ms)
 
 void air_run_for(struct air *a, int ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)ms * 1000u;
-	while (loop_now_us() < deadline)
+	uint64_t deadline = loop_now_us(a->loop) + (uint64_t)ms * 1000u;
+	while (loop_now_us(a->loop) < deadline)
 		loop_iterate(a->loop, 5);
 }
 
@@ -467,7 +467,7 @@ uint64_t air_warm_connect_ms(struct air *a, const char *ssid, unsigned tries)
 			ck_assert(air_run_until(a, down, 1000));
 		}
 		a->n_states = 0;
-		uint64_t t0 = loop_now_us();
+		uint64_t t0 = loop_now_us(a->loop);
 		ck_assert_int_eq(air_connect(a, ssid, NULL, false), 0);
 		ck_assert(air_run_until(a, air_connect_done, 5000));
 		ck_assert_msg(a->connect_ok, "warm connect %u failed: %s", i, a->connect_err.text);
