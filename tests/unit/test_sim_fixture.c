@@ -93,7 +93,7 @@ void simt_open(const char *options)
 	T = calloc(1, sizeof(*T));
 	ck_assert_ptr_nonnull(T);
 	T->next_aid = 1;
-	T->loop = loop_new();
+	T->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	ck_assert_ptr_nonnull(T->loop);
 	T->drv = driver_open("sim", T->loop, options, record, T, &err);
 	ck_assert_msg(T->drv != NULL, "driver_open(sim, %s): %d", options, err);
