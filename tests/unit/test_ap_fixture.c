@@ -145,7 +145,7 @@ void apt_setup(void)
 	ck_assert_ptr_nonnull(APT);
 	APT->ev = calloc(APT_MAX_EV, sizeof(*APT->ev));
 	ck_assert_ptr_nonnull(APT->ev);
-	APT->loop = loop_new();
+	APT->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	ck_assert_ptr_nonnull(APT->loop);
 	APT->drv = driver_open("sim", APT->loop, "radios=3", on_event, NULL, &err);
 	ck_assert_msg(APT->drv != NULL, "driver_open(sim): %d", err);
