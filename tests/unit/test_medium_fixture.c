@@ -15,7 +15,7 @@ const uint8_t mfix_bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 void mfix_setup(struct mfix *f)
 {
 	int err = 0;
-	f->loop = loop_new();
+	f->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	ck_assert_ptr_nonnull(f->loop);
 	f->m = medium_new(f->loop, NULL, &err);
 	ck_assert_msg(f->m != NULL, "medium_new: %d", err);
