@@ -251,7 +251,7 @@ void shim_init(struct shim *s, const struct shim_cfg *c)
 	struct rsn_config ac = sc;
 
 	memset(s, 0, sizeof(*s));
-	s->loop = loop_new();
+	s->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	ck_assert_ptr_nonnull(s->loop);
 	s->sta_side = (struct shim_side){ .shim = s, .is_ap = false };
 	s->ap_side = (struct shim_side){ .shim = s, .is_ap = true };
