@@ -252,7 +252,7 @@ int medium_capture_start(struct medium *m, const char *pcap_path)
 
 	if (!pcap_path || !pcap_path[0])
 		return -EINVAL;
-	struct medium_capture *cap = medium_capture_open(pcap_path, &err);
+	struct medium_capture *cap = medium_capture_open(pcap_path, m->loop, &err);
 	if (!cap) {
 		log_warn("cannot capture to %s: %s", pcap_path, strerror(-err));
 		return err;
