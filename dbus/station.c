@@ -58,6 +58,7 @@ static struct station *sta(const struct wdb_device *d)
 static void finish_connect(struct wdb_device *d, const struct wpad_error *err)
 {
 	DBusMessage *call = d->st.connect_call;
+	d->dev->connect_asks_passphrase = false;
 	if (d->st.agent_req)
 		wdb_agent_cancel(d->st.agent_req, "canceled");
 	d->st.agent_req = NULL;
@@ -181,14 +182,16 @@ DBusMessage *wdb_station_connect(struct wdb_device *d, DBusMessage *msg, const u
 
 void wdb_station_connect_done(struct wdb_device *d, const struct wpad_error *err)
 {
-	bool asks = d->dev->connect_asks_passphrase;
-	d->dev->connect_asks_passphrase = false;
+	/* Not ours (autoconnect, or the attempt a new connect just
+	 * preempted): the flag stays with the attempt being started. */
 	if (!d->st.connect_call || !d->st.started) {
 		if (err && err->code != WPAD_ERR_ABORTED) /* autoconnect */
 			wdb_device_emit_failure(d, err);
 		wdb_schedule_sync();
 		return;
 	}
+	bool asks = d->dev->connect_asks_passphrase;
+	d->dev->connect_asks_passphrase = false;
 	if (err && err->code == WPAD_ERR_NO_AGENT && asks) {
 		struct wpad_error e;
 		d->st.started = false;
