@@ -123,14 +123,23 @@ static void send_key(struct rsn_auth *sm, const struct rsn_key_tx *tx, const cha
 	crypto_zero(frame, sizeof(frame));
 }
 
+/* With a PMKSA, message 1 names it in a PMKID KDE (12.7.6.2), so a
+ * station that offered another knows at once that it was not taken. */
 static void send_msg1(struct rsn_auth *sm)
 {
+	uint8_t kd[32];
+	struct wbuf w = wbuf_init(kd, sizeof(kd));
 	struct rsn_key_tx tx = {
 		.key_info = EAPOL_KEY_INFO_PAIRWISE | EAPOL_KEY_INFO_ACK,
 		.key_length = (uint16_t)sm->suite.tk_len,
 		.replay_counter = next_replay(sm),
 		.nonce = sm->anonce,
 	};
+
+	if (sm->conf.cfg.pmkid && kde_build_pmkid(&w, sm->conf.cfg.pmkid) == 0) {
+		tx.key_data = kd;
+		tx.key_data_len = w.len;
+	}
 
 	sm->stats.msg1_sent++;
 	send_key(sm, &tx, "message 1");
@@ -540,6 +549,10 @@ int rsn_auth_start(struct rsn_auth *sm)
 {
 	int ret = 0;
 
+	if (!rsn_conf_has_pmk(&sm->conf)) {
+		log_error("%s: no PMK: the 4-way handshake cannot start", sm->peer);
+		return -ENOKEY;
+	}
 	sm->depth++;
 	if (rsn_random(&sm->ops, sm->ctx, sm->anonce, NONCE_LEN)) {
 		fail(sm, RSN_FAIL_INTERNAL, WLAN_REASON_UNSPECIFIED, "no random ANonce");
@@ -550,6 +563,21 @@ int rsn_auth_start(struct rsn_auth *sm)
 	if (--sm->depth == 0 && sm->free_pending)
 		rsn_auth_free(sm);
 	return ret;
+}
+
+int rsn_auth_set_pmk(struct rsn_auth *sm, const uint8_t *pmk, size_t len, const uint8_t *pmkid)
+{
+	switch (sm->state) {
+	case RSN_AUTH_STATE_PTKSTART:
+	case RSN_AUTH_STATE_PTKINITNEGOTIATING:
+		return -EBUSY; /* message 2's MIC is checked with the PMK in use */
+	case RSN_AUTH_STATE_IDLE:
+	case RSN_AUTH_STATE_PTKINITDONE:
+	case RSN_AUTH_STATE_REKEYNEGOTIATING:
+	case RSN_AUTH_STATE_FAILED:
+		break;
+	}
+	return rsn_conf_set_pmk(&sm->conf, pmk, len, pmkid);
 }
 
 void rsn_auth_stop(struct rsn_auth *sm)

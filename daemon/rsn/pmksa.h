@@ -28,7 +28,6 @@
 
 #include "daemon/rsn/rsn_types.h"
 
-#define RSN_PMKID_LEN 16
 #define PMKSA_NETWORK_MAX 32	     /* an SSID */
 #define PMKSA_DEFAULT_LIFETIME_S 43200 /* dot11RSNAConfigPMKLifetime */
 #define PMKSA_DEFAULT_REAUTH_PCT 70    /* dot11RSNAConfigPMKReauthThreshold */

@@ -20,6 +20,8 @@ const char *rsn_fail_name(enum rsn_fail reason)
 		return "key-install-failed";
 	case RSN_FAIL_INTERNAL:
 		return "internal-error";
+	case RSN_FAIL_PMKID:
+		return "pmkid-mismatch";
 	}
 	return "unknown";
 }
@@ -57,6 +59,8 @@ const char *rsn_rx_strerror(int err)
 		return "internal error";
 	case RSN_RX_E_STOPPED:
 		return "handshake not running";
+	case RSN_RX_E_NO_PMK:
+		return "no PMK yet (authentication not finished)";
 	}
 	return "unknown error";
 }
@@ -72,6 +76,7 @@ enum wpad_error_code rsn_fail_error_code(enum rsn_fail reason)
 	case RSN_FAIL_MIC:
 	case RSN_FAIL_IE_MISMATCH:
 	case RSN_FAIL_PROTOCOL:
+	case RSN_FAIL_PMKID:
 		return WPAD_ERR_AUTHENTICATION_FAILED;
 	case RSN_FAIL_INSTALL:
 		return WPAD_ERR_DRIVER_ERROR;

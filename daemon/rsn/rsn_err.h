@@ -25,6 +25,7 @@ enum rsn_fail {
 	RSN_FAIL_GROUP_TIMEOUT,		  /* group key handshake unanswered */
 	RSN_FAIL_INSTALL,		  /* the driver refused a key */
 	RSN_FAIL_INTERNAL,		  /* crypto, RNG or frame building failed */
+	RSN_FAIL_PMKID,			  /* message 1 named another PMKSA than ours */
 };
 
 struct rsn_failure {
@@ -49,6 +50,7 @@ enum rsn_rx_err {
 	RSN_RX_E_KEY = -12,	   /* GTK/IGTK KDE missing or invalid */
 	RSN_RX_E_INTERNAL = -13,   /* crypto or a driver op failed */
 	RSN_RX_E_STOPPED = -14,	   /* the machine is idle or failed */
+	RSN_RX_E_NO_PMK = -15,	   /* no PMK yet: authentication not finished */
 };
 
 const char *rsn_fail_name(enum rsn_fail reason);

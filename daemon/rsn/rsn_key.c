@@ -156,7 +156,8 @@ static void timing_defaults(struct rsn_timing *t)
 
 int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src)
 {
-	if (!src->pmk || src->pmk_len < PMK_MIN_LEN || src->pmk_len > RSN_PMK_MAX_LEN)
+	bool late_pmk = !src->pmk && !src->pmk_len;
+	if (!late_pmk && (!src->pmk || src->pmk_len < PMK_MIN_LEN || src->pmk_len > RSN_PMK_MAX_LEN))
 		return -EINVAL;
 	if (!rsne_valid(src->sta_rsne, src->sta_rsne_len) ||
 	    !rsne_valid(src->ap_rsne, src->ap_rsne_len))
@@ -167,7 +168,11 @@ int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src)
 	if (src->eapol_version > EAPOL_VERSION_2010)
 		return -EINVAL;
 	dst->cfg = *src;
-	memcpy(dst->pmk, src->pmk, src->pmk_len);
+	if (!late_pmk)
+		memcpy(dst->pmk, src->pmk, src->pmk_len);
+	if (src->pmkid)
+		memcpy(dst->pmkid, src->pmkid, RSN_PMKID_LEN);
+	dst->cfg.pmkid = src->pmkid ? dst->pmkid : NULL;
 	memcpy(dst->sta_rsne, src->sta_rsne, src->sta_rsne_len);
 	memcpy(dst->ap_rsne, src->ap_rsne, src->ap_rsne_len);
 	dst->cfg.pmk = dst->pmk;
@@ -180,6 +185,22 @@ int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src)
 	dst->cfg.sta_rsnxe = src->sta_rsnxe_len ? dst->sta_rsnxe : NULL;
 	dst->cfg.ap_rsnxe = src->ap_rsnxe_len ? dst->ap_rsnxe : NULL;
 	timing_defaults(&dst->cfg.timing);
+	return 0;
+}
+
+int rsn_conf_set_pmk(struct rsn_conf_store *store, const uint8_t *pmk, size_t len,
+		     const uint8_t *pmkid)
+{
+	if (!pmk || len < PMK_MIN_LEN || len > RSN_PMK_MAX_LEN)
+		return -EINVAL;
+	crypto_zero(store->pmk, sizeof(store->pmk));
+	memcpy(store->pmk, pmk, len);
+	store->cfg.pmk = store->pmk;
+	store->cfg.pmk_len = len;
+	crypto_zero(store->pmkid, sizeof(store->pmkid));
+	if (pmkid)
+		memcpy(store->pmkid, pmkid, RSN_PMKID_LEN);
+	store->cfg.pmkid = pmkid ? store->pmkid : NULL;
 	return 0;
 }
 

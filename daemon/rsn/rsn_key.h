@@ -47,15 +47,25 @@ int rsn_suite_init(struct rsn_suite *s, const struct rsn_config *cfg);
 struct rsn_conf_store {
 	struct rsn_config cfg;
 	uint8_t pmk[RSN_PMK_MAX_LEN];
+	uint8_t pmkid[RSN_PMKID_LEN];
 	uint8_t sta_rsne[RSN_ELEM_MAX_LEN];
 	uint8_t ap_rsne[RSN_ELEM_MAX_LEN];
 	uint8_t sta_rsnxe[RSN_ELEM_MAX_LEN];
 	uint8_t ap_rsnxe[RSN_ELEM_MAX_LEN];
 };
 
-/* Validates and copies src, filling in the default timers. Returns 0 or
- * -EINVAL. */
+/* Validates and copies src, filling in the default timers. The PMK may be
+ * absent (set later). Returns 0 or -EINVAL. */
 int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src);
+/* Replaces the PMK (and the PMKID: NULL for none), wiping the old one.
+ * Returns 0 or -EINVAL (length outside 16..64). */
+int rsn_conf_set_pmk(struct rsn_conf_store *store, const uint8_t *pmk, size_t len,
+		     const uint8_t *pmkid);
+/* Whether a PMK has been set. */
+static inline bool rsn_conf_has_pmk(const struct rsn_conf_store *store)
+{
+	return store->cfg.pmk_len != 0;
+}
 /* Zeroes the copy, the PMK included. */
 void rsn_conf_clear(struct rsn_conf_store *store);
 

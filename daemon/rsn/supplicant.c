@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/codec/codec_err.h"
 #include "daemon/codec/ie_rsn.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/codec/kde.h"
@@ -74,6 +75,10 @@ struct rsn_supp {
 	struct installed_key gtk[GTK_SLOTS];
 	struct installed_key igtk[IGTK_SLOTS];
 	bool authorized;
+
+	/* The PMKID KDE of the last message 1, if it had one. */
+	bool have_msg1_pmkid;
+	uint8_t msg1_pmkid[RSN_PMKID_LEN];
 
 	struct rsn_supp_stats stats;
 	/* Deferred free: callbacks may free the machine while it runs. */
@@ -230,6 +235,38 @@ static int new_handshake(struct rsn_supp *sm, const uint8_t *anonce)
 	return 0;
 }
 
+/* Message 1 may name the PMKSA the AP uses (PMKID KDE, 12.7.6.2). When we
+ * offered one in our RSNE, another name means the AP did not take it: the
+ * PMK we hold is not the AP's, and the role should forget it and
+ * authenticate in full. Without an offer the PMKID only tells us which PMK
+ * the AP means; it is recorded for the role. Returns false to stop. */
+static bool check_msg1_pmkid(struct rsn_supp *sm, const struct rsn_key_rx *rx)
+{
+	const struct rsn_config *cfg = &sm->conf.cfg;
+	struct kde_set kde;
+
+	sm->have_msg1_pmkid = false;
+	if (!rx->key.key_data_len)
+		return true;
+	if (kde_parse(rx->key.key_data, rx->key.key_data_len, &kde) != CODEC_OK) {
+		log_debug("%s: message 1 key data does not parse; ignored", sm->peer);
+		return true;
+	}
+	if (!kde.pmkid)
+		return true;
+	memcpy(sm->msg1_pmkid, kde.pmkid, RSN_PMKID_LEN);
+	sm->have_msg1_pmkid = true;
+	if (!cfg->pmkid)
+		return true;
+	if (crypto_memeq(cfg->pmkid, kde.pmkid, RSN_PMKID_LEN)) {
+		log_debug("%s: message 1 names our PMKSA", sm->peer);
+		return true;
+	}
+	fail(sm, RSN_FAIL_PMKID, WLAN_REASON_INVALID_PMKID,
+	     "message 1 names another PMKSA than the one we offered");
+	return false;
+}
+
 static int handle_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
 {
 	const struct eapol_key *k = &rx->key;
@@ -239,6 +276,10 @@ static int handle_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
 
 	if (k->info.install || k->info.encrypted)
 		return drop(sm, RSN_RX_E_KEY_INFO, "message 1");
+	if (!rsn_conf_has_pmk(&sm->conf))
+		return drop(sm, RSN_RX_E_NO_PMK, "message 1");
+	if (!check_msg1_pmkid(sm, rx))
+		return RSN_RX_E_KEY_DATA;
 	if (sm->state == RSN_SUPP_STATE_IDLE)
 		enter_state(sm, RSN_SUPP_STATE_WAIT_MSG1);
 	if (waiting && sm->have_anonce && memcmp(sm->anonce, k->nonce, NONCE_LEN) == 0) {
@@ -699,6 +740,21 @@ void rsn_supp_start(struct rsn_supp *sm)
 	forget_keys(sm);
 	enter_state(sm, RSN_SUPP_STATE_WAIT_MSG1);
 	release(sm);
+}
+
+int rsn_supp_set_pmk(struct rsn_supp *sm, const uint8_t *pmk, size_t len,
+		     const uint8_t *pmkid)
+{
+	if (sm->state == RSN_SUPP_STATE_WAIT_MSG3 || sm->state == RSN_SUPP_STATE_REKEYING)
+		return -EBUSY; /* the temporary PTK comes from the PMK in use */
+	return rsn_conf_set_pmk(&sm->conf, pmk, len, pmkid);
+}
+
+bool rsn_supp_msg1_pmkid(const struct rsn_supp *sm, uint8_t pmkid[RSN_PMKID_LEN])
+{
+	if (sm->have_msg1_pmkid)
+		memcpy(pmkid, sm->msg1_pmkid, RSN_PMKID_LEN);
+	return sm->have_msg1_pmkid;
 }
 
 void rsn_supp_stop(struct rsn_supp *sm)
