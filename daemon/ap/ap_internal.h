@@ -31,6 +31,7 @@ struct loop_timer;
 struct loop_idle;
 struct ap_keys;
 struct ap_sta_keys;
+struct auth_sess;
 
 struct ap_sta {
 	/* Links of struct sta_table. */
@@ -56,6 +57,10 @@ struct ap_sta {
 	uint32_t akm;
 	uint32_t pairwise;
 	struct ap_sta_keys *keys; /* 4-way authenticator, ap_keys.c */
+	/* The authentication exchange (daemon/rsn/auth_proto.h), owned: in
+	 * progress in AP_STA_NONE, done from AP_STA_AUTHENTICATED on; its PMK
+	 * (SAE) feeds the 4-way handshake. Freed with the entry. */
+	struct auth_sess *auth;
 	unsigned mic_failures;
 
 	/* A (re)association response waiting for its TX status. */

@@ -48,6 +48,7 @@ void connect_reset(struct station *st)
 {
 	if (st->kickoff)
 		loop_idle_cancel(st->kickoff);
+	sme_auth_free(st);
 	crypto_zero(&st->conn, sizeof(st->conn));
 	st->conn.phase = CONNECT_IDLE;
 }

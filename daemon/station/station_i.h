@@ -27,6 +27,7 @@
 struct loop_timer;
 struct loop_idle;
 struct rsn_supp;
+struct auth_sess;
 
 #define STATION_PSK_LEN 32
 #define STATION_KNOWN_MAX_FREQS 8
@@ -149,6 +150,9 @@ struct station_connect {
 	/* An EAPOL frame that overtook the association event. */
 	uint8_t early_eapol[512];
 	size_t early_eapol_len;
+	/* The authentication exchange with bss (daemon/rsn/auth_proto.h):
+	 * owned here, freed by connect_reset() and sme_start(). */
+	struct auth_sess *auth;
 };
 
 /* connect.c */
@@ -175,6 +179,8 @@ void sme_watchdog(struct station *st);
 void sme_handle_peer_leave(struct station *st, uint16_t reason, bool disassoc);
 /* Records err as the failure of the current BSS and moves on. */
 void sme_bss_failed(struct station *st, const struct wpad_error *err, bool try_next_bss);
+/* Frees the authentication session of the attempt. */
+void sme_auth_free(struct station *st);
 
 /* handshake.c */
 #define KEY_BIT_PTK (1u << 0)
