@@ -17,6 +17,13 @@
  * the key in use it is the driver's current transmit PN (key_get_seq).
  * A station leaving during a rekey may already hold the new GTK, so with
  * RekeyOnStationLeave another rekey follows at once.
+ *
+ * EAPOL of a station enters through its EAPOL port (daemon/rsn/
+ * eapol_port.h): Key frames go to its authenticator; an EAPOL-Start
+ * restarts the 4-way handshake unless one is running (hostapd does the
+ * same on a PSK BSS: a station that lost its keys asks for new ones); EAP
+ * and Logoff are logged, counted and otherwise ignored, since a PSK BSS
+ * has no 802.1X authenticator.
  */
 #define LOG_TAG "ap"
 #include "daemon/ap/ap_internal.h"
@@ -26,9 +33,11 @@
 #include "daemon/core/loop.h"
 #include "daemon/crypto/secure.h"
 #include "daemon/rsn/authenticator.h"
+#include "daemon/rsn/eapol_port.h"
 #include "daemon/rsn/group.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +58,7 @@ struct ap_keys {
 struct ap_sta_keys {
 	struct ap_sta *sta;
 	struct rsn_auth *auth;
+	struct eapol_port *port;
 	bool ptk_installed;
 	bool gtk_pending;       /* counted in ap_keys.pending */
 };
@@ -236,10 +246,7 @@ void ap_keys_stop(struct ap *ap)
 static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
 {
 	struct ap_sta_keys *sk = ctx;
-	struct ap *ap = sk->sta->ap;
-	uint64_t cookie;
-	return driver_tx_eapol(ap->drv, ap->ifindex, sk->sta->addr, body, len, !sk->ptk_installed,
-			       &cookie);
+	return eapol_port_tx(sk->port, body, len);
 }
 
 static int op_install_ptk(void *ctx, uint32_t cipher, const uint8_t *tk, size_t tk_len)
@@ -267,11 +274,7 @@ static int op_install_ptk(void *ctx, uint32_t cipher, const uint8_t *tk, size_t 
 static void op_set_port_authorized(void *ctx, bool authorized)
 {
 	struct ap_sta_keys *sk = ctx;
-	struct ap *ap = sk->sta->ap;
-	driver_port_authorize(ap->drv, ap->ifindex, sk->sta->addr, authorized);
-	driver_sta_set_flags(ap->drv, ap->ifindex, sk->sta->addr,
-			     authorized ? DRIVER_STA_AUTHORIZED : 0,
-			     authorized ? 0 : DRIVER_STA_AUTHORIZED);
+	eapol_port_set_authorized(sk->port, authorized);
 }
 
 /* Only the GTK the driver transmits with has a PN worth telling; a new GTK
@@ -310,13 +313,109 @@ static const struct rsn_ops sta_ops = {
 	.on_failure = op_on_failure,
 };
 
+/* ---- the station's EAPOL port ---- */
+
+static int port_tx(void *ctx, const uint8_t *frame, size_t len)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap *ap = sk->sta->ap;
+	uint64_t cookie;
+	return driver_tx_eapol(ap->drv, ap->ifindex, sk->sta->addr, frame, len,
+			       !sk->ptk_installed, &cookie);
+}
+
+static void port_set_authorized(void *ctx, bool authorized)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap *ap = sk->sta->ap;
+	driver_port_authorize(ap->drv, ap->ifindex, sk->sta->addr, authorized);
+	driver_sta_set_flags(ap->drv, ap->ifindex, sk->sta->addr,
+			     authorized ? DRIVER_STA_AUTHORIZED : 0,
+			     authorized ? 0 : DRIVER_STA_AUTHORIZED);
+}
+
+static void count_mic_failure(struct ap_sta *sta, bool in_msg2);
+
+static int port_rx_key(void *ctx, const uint8_t *frame, size_t len)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap_sta *sta = sk->sta;
+	bool in_msg2 = rsn_auth_state(sk->auth) == RSN_AUTH_STATE_PTKSTART;
+	int r = rsn_auth_rx_eapol(sk->auth, frame, len);
+	/* The station may have been removed and sk freed (sta stays
+	 * readable until the reaper runs; sta->keys is then NULL). */
+	if (r == RSN_RX_E_MIC)
+		count_mic_failure(sta, in_msg2);
+	if (sta->keys && sta->keys->gtk_pending &&
+	    rsn_auth_state(sta->keys->auth) == RSN_AUTH_STATE_PTKINITDONE)
+		sta_gtk_done(sta->keys);
+	return r;
+}
+
+static void port_start(void *ctx)
+{
+	struct ap_sta_keys *sk = ctx;
+	char a[AP_ADDR_STR_LEN];
+	enum rsn_auth_state s = rsn_auth_state(sk->auth);
+
+	ap_addr_str(sk->sta->addr, a);
+	switch (s) {
+	case RSN_AUTH_STATE_PTKSTART:
+	case RSN_AUTH_STATE_PTKINITNEGOTIATING:
+	case RSN_AUTH_STATE_REKEYNEGOTIATING:
+		log_info("%s: EAPOL-Start during a key handshake (%s): ignored", a,
+			 rsn_auth_state_name(s));
+		return;
+	case RSN_AUTH_STATE_IDLE:
+	case RSN_AUTH_STATE_PTKINITDONE:
+	case RSN_AUTH_STATE_FAILED:
+		break;
+	}
+	log_info("%s: EAPOL-Start: restarting the 4-way handshake", a);
+	rsn_auth_start(sk->auth); /* may remove the station on failure */
+}
+
+static void port_logoff(void *ctx)
+{
+	struct ap_sta_keys *sk = ctx;
+	char a[AP_ADDR_STR_LEN];
+	/* The port is keyed by the 4-way handshake, not by 802.1X: an
+	 * unprotected Logoff must not open or close it. */
+	log_info("%s: EAPOL-Logoff on a PSK BSS: ignored", ap_addr_str(sk->sta->addr, a));
+}
+
+static void port_eap_unhandled(void *ctx, const struct eap_hdr_info *eap)
+{
+	struct ap_sta_keys *sk = ctx;
+	char a[AP_ADDR_STR_LEN];
+	log_warn("%s: EAP-%s (type %u) on a PSK BSS, which has no 802.1X authenticator: "
+		 "ignored; the station seems configured for WPA-Enterprise",
+		 ap_addr_str(sk->sta->addr, a), eap_code_name(eap->code), eap->type);
+}
+
+static const struct eapol_port_ops sta_port_ops = {
+	.tx = port_tx,
+	.set_authorized = port_set_authorized,
+	.rx_key = port_rx_key,
+	.start = port_start,
+	.logoff = port_logoff,
+	.eap_unhandled = port_eap_unhandled,
+};
+
 static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const uint8_t *pmk)
 {
 	struct ap *ap = sta->ap;
+	char a[AP_ADDR_STR_LEN], name[32];
 	struct ap_sta_keys *sk = calloc(1, sizeof(*sk));
 	if (!sk)
 		return NULL;
 	sk->sta = sta;
+	snprintf(name, sizeof(name), "STA %s", ap_addr_str(sta->addr, a));
+	sk->port = eapol_port_new(EAPOL_PORT_AUTHENTICATOR, name, &sta_port_ops, sk);
+	if (!sk->port) {
+		free(sk);
+		return NULL;
+	}
 	struct rsn_config cfg = {
 		.akm = sta->akm,
 		.pairwise_cipher = sta->pairwise,
@@ -339,6 +438,7 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const uint8_t *pmk)
 	memcpy(cfg.peer_addr, sta->addr, 6);
 	sk->auth = rsn_auth_new(ap->loop, &cfg, &sta_ops, sk, ap->keys->group);
 	if (!sk->auth) {
+		eapol_port_free(sk->port);
 		free(sk);
 		return NULL;
 	}
@@ -381,6 +481,7 @@ void ap_keys_sta_stop(struct ap_sta *sta)
 	sta->keys = NULL;
 	rsn_auth_stop(sk->auth);
 	rsn_auth_free(sk->auth);
+	eapol_port_free(sk->port);
 	bool pending = sk->gtk_pending;
 	sk->gtk_pending = false;
 	free(sk);
@@ -408,18 +509,15 @@ void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev)
 {
 	const uint8_t *src = ev->u.data.src;
 	struct ap_sta *sta = src ? ap_sta_find(ap, src) : NULL;
-	if (ap->state != AP_STATE_STARTED || !sta || !sta->keys || !ev->u.data.body)
+	char a[AP_ADDR_STR_LEN];
+	if (ap->state != AP_STATE_STARTED || !sta || !ev->u.data.body)
 		return;
-	struct ap_sta_keys *sk = sta->keys;
-	bool in_msg2 = rsn_auth_state(sk->auth) == RSN_AUTH_STATE_PTKSTART;
-	int r = rsn_auth_rx_eapol(sk->auth, ev->u.data.body, ev->u.data.len);
-	/* The station may have been removed (sta stays readable until the
-	 * reaper runs; sta->keys is then NULL). */
-	if (r == RSN_RX_E_MIC)
-		count_mic_failure(sta, in_msg2);
-	if (sta->keys && sta->keys->gtk_pending &&
-	    rsn_auth_state(sta->keys->auth) == RSN_AUTH_STATE_PTKINITDONE)
-		sta_gtk_done(sta->keys);
+	if (!sta->keys) {
+		log_debug("%s: EAPOL frame with no controlled port (open BSS or not "
+			  "associated): dropped", ap_addr_str(sta->addr, a));
+		return;
+	}
+	eapol_port_rx(sta->keys->port, ev->u.data.body, ev->u.data.len);
 }
 
 unsigned ap_keys_generation(const struct ap *ap)

@@ -1,7 +1,10 @@
 /* The 4-way and group key handshakes of the station, wired between the
- * supplicant machine of daemon/rsn and the driver: EAPOL frames out through
- * driver_tx_eapol, keys through driver_key_set, the port through
- * driver_port_authorize; RX_EAPOL events in.
+ * supplicant machine of daemon/rsn and the driver: RX_EAPOL events go into
+ * the station's EAPOL port (daemon/rsn/eapol_port.h), which hands Key
+ * frames to the supplicant machine and reports EAP (an 802.1X network we
+ * cannot join yet); EAPOL frames out through the port to driver_tx_eapol,
+ * keys through driver_key_set, the controlled port through the port to
+ * driver_port_authorize.
  *
  * Keys are installed exactly when the machine asks; it refuses to reinstall
  * a key it installed already (KRACK), and nothing here clears and
@@ -9,10 +12,12 @@
 #define LOG_TAG "station"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/eapol_port.h"
 #include "daemon/rsn/supplicant.h"
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #define ETH_P_PAE 0x888e
@@ -43,16 +48,89 @@ static uint32_t driver_cipher(uint32_t suite)
 	}
 }
 
-static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
+/* ---- the EAPOL port ---- */
+
+static int port_tx(void *ctx, const uint8_t *frame, size_t len)
 {
 	struct station *st = ctx;
 	/* Until our first PTK is in, frames go out in the clear: message 4
 	 * is queued before the PTK it completes is installed. */
 	bool clear = !(st->keys_installed & KEY_BIT_PTK);
-	int ret = driver_tx_eapol(st->drv, st->ifindex, st->bssid, body, len, clear, NULL);
+	int ret = driver_tx_eapol(st->drv, st->ifindex, st->bssid, frame, len, clear, NULL);
 	if (ret == 0)
 		st->eapol_sent++;
 	return ret;
+}
+
+static void port_set_authorized(void *ctx, bool authorized)
+{
+	struct station *st = ctx;
+	int ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, authorized);
+	if (ret < 0 && ret != -EOPNOTSUPP)
+		log_warn("port %s failed: %s", authorized ? "authorize" : "close", strerror(-ret));
+	if (authorized)
+		st->keys_installed |= KEY_BIT_PORT;
+	else
+		st->keys_installed &= ~KEY_BIT_PORT;
+}
+
+static int port_rx_key(void *ctx, const uint8_t *frame, size_t len)
+{
+	struct station *st = ctx;
+	if (!st->supp || (st->state != STATION_HANDSHAKING && st->state != STATION_CONNECTED))
+		return RSN_RX_E_STOPPED;
+	int ret = rsn_supp_rx_eapol(st->supp, frame, len);
+	if (ret != RSN_RX_OK)
+		log_debug("EAPOL-Key frame dropped: %s", rsn_rx_strerror(ret));
+	return ret;
+}
+
+/* An EAP request means the AP runs 802.1X: a network we took for PSK
+ * (its RSNE said so, or it changed) that we cannot join yet. Waiting for
+ * a message 1 that never comes would end as a misleading timeout. */
+static void port_eap_unhandled(void *ctx, const struct eap_hdr_info *eap)
+{
+	struct station *st = ctx;
+	struct wpad_error e;
+	char a[18];
+
+	if (st->state != STATION_HANDSHAKING || eap->code != EAP_CODE_REQUEST)
+		return; /* logged by the port; nothing in progress to fail */
+	wpad_error_set(&e, WPAD_ERR_NOT_SUPPORTED, EOPNOTSUPP, -1, -1,
+		       "the access point %s asks for 802.1X/EAP authentication (EAP-Request "
+		       "type %u): this network uses WPA-Enterprise, which wpad does not "
+		       "support yet", bss_addr_str(st->bssid, a), eap->type);
+	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
+	sme_bss_failed(st, &e, false);
+}
+
+static const struct eapol_port_ops station_port_ops = {
+	.tx = port_tx,
+	.set_authorized = port_set_authorized,
+	.rx_key = port_rx_key,
+	.eap_unhandled = port_eap_unhandled,
+};
+
+int handshake_port_init(struct station *st)
+{
+	char a[18], name[32];
+	snprintf(name, sizeof(name), "station %s", bss_addr_str(st->addr, a));
+	st->port = eapol_port_new(EAPOL_PORT_SUPPLICANT, name, &station_port_ops, st);
+	return st->port ? 0 : -ENOMEM;
+}
+
+void handshake_port_free(struct station *st)
+{
+	eapol_port_free(st->port);
+	st->port = NULL;
+}
+
+/* ---- the supplicant machine: rsn_ops ---- */
+
+static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
+{
+	struct station *st = ctx;
+	return eapol_port_tx(st->port, body, len);
 }
 
 static int set_key(struct station *st, enum driver_key_type type, uint8_t idx, uint32_t suite,
@@ -113,13 +191,7 @@ static int op_install_igtk(void *ctx, uint16_t key_idx, uint32_t cipher, const u
 static void op_set_port_authorized(void *ctx, bool authorized)
 {
 	struct station *st = ctx;
-	int ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, authorized);
-	if (ret < 0 && ret != -EOPNOTSUPP)
-		log_warn("port %s failed: %s", authorized ? "authorize" : "close", strerror(-ret));
-	if (authorized)
-		st->keys_installed |= KEY_BIT_PORT;
-	else
-		st->keys_installed &= ~KEY_BIT_PORT;
+	eapol_port_set_authorized(st->port, authorized);
 }
 
 static void op_on_complete(void *ctx)
@@ -198,7 +270,7 @@ int handshake_start(struct station *st)
 	if (c->early_eapol_len) {
 		size_t len = c->early_eapol_len;
 		c->early_eapol_len = 0;
-		rsn_supp_rx_eapol(st->supp, c->early_eapol, len);
+		eapol_port_rx(st->port, c->early_eapol, len);
 	}
 	return 0;
 }
@@ -218,11 +290,9 @@ void handshake_rx_eapol(struct station *st, const struct driver_event *ev)
 		}
 		return;
 	}
-	if (!st->supp || (st->state != STATION_HANDSHAKING && st->state != STATION_CONNECTED))
+	if (st->state != STATION_HANDSHAKING && st->state != STATION_CONNECTED)
 		return;
-	int ret = rsn_supp_rx_eapol(st->supp, ev->u.data.body, ev->u.data.len);
-	if (ret != RSN_RX_OK)
-		log_debug("EAPOL frame dropped: %s", rsn_rx_strerror(ret));
+	eapol_port_rx(st->port, ev->u.data.body, ev->u.data.len);
 }
 
 void handshake_stop(struct station *st)
@@ -238,6 +308,7 @@ void handshake_clear_keys(struct station *st, const uint8_t *bssid)
 	uint32_t keys = st->keys_installed;
 
 	st->keys_installed = 0;
+	eapol_port_reset(st->port); /* the link and its port go together */
 	if (keys & KEY_BIT_PORT)
 		driver_port_authorize(st->drv, st->ifindex, bssid, false);
 	if (keys & KEY_BIT_PTK)

@@ -170,7 +170,7 @@ struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifin
 	st->age_timer = loop_timer_new(loop, age_fired, st);
 	st->kickoff = loop_idle_new(loop, connect_kickoff, st);
 	if (!st->bss || !st->timer || !st->age_timer || !st->kickoff || station_query_driver(st) < 0 ||
-	    autoconnect_init(st) < 0) {
+	    handshake_port_init(st) < 0 || autoconnect_init(st) < 0) {
 		station_free(st);
 		return NULL;
 	}
@@ -189,6 +189,7 @@ void station_free(struct station *st)
 		driver_scan_abort(st->drv, st->ifindex);
 	handshake_stop(st);
 	connect_reset(st);
+	handshake_port_free(st);
 	autoconnect_free(st);
 	loop_timer_free(st->timer);
 	loop_timer_free(st->age_timer);

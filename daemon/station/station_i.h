@@ -28,6 +28,7 @@ struct loop_timer;
 struct loop_idle;
 struct rsn_supp;
 struct auth_sess;
+struct eapol_port;
 
 #define STATION_PSK_LEN 32
 #define STATION_KNOWN_MAX_FREQS 8
@@ -190,6 +191,8 @@ void sme_auth_free(struct station *st);
 int handshake_start(struct station *st);
 void handshake_rx_eapol(struct station *st, const struct driver_event *ev);
 void handshake_stop(struct station *st);
+int handshake_port_init(struct station *st);
+void handshake_port_free(struct station *st);
 /* Removes installed keys and closes the port. */
 void handshake_clear_keys(struct station *st, const uint8_t *bssid);
 
@@ -263,6 +266,9 @@ struct station {
 	enum bss_security security;
 	bool link_up;
 	uint8_t bssid[DRIVER_ADDR_LEN];
+	/* The controlled port of the link (handshake.c), for the station's
+	 * lifetime; EAPOL in and out goes through it. */
+	struct eapol_port *port;
 	/* The handshake of the link; stays while CONNECTED for rekeys. */
 	struct rsn_supp *supp;
 	unsigned eapol_sent;      /* EAPOL frames we sent on this link */
