@@ -180,6 +180,8 @@ void ap_keys_stop(struct ap *ap);
  * station). */
 void ap_keys_sta_associated(struct ap_sta *sta);
 void ap_keys_sta_stop(struct ap_sta *sta);
+/* Completed 4-way handshakes of the station's current association. */
+unsigned ap_keys_sta_handshakes(const struct ap_sta *sta);
 void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev);
 void ap_keys_sta_left(struct ap *ap);
 /* The driver lost its keys (BSS restarted): install the GTK again. */

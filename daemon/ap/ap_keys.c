@@ -490,6 +490,11 @@ void ap_keys_sta_stop(struct ap_sta *sta)
 		rekey_finish(keys);
 }
 
+unsigned ap_keys_sta_handshakes(const struct ap_sta *sta)
+{
+	return sta->keys ? rsn_auth_stats(sta->keys->auth)->handshakes : 0;
+}
+
 static void count_mic_failure(struct ap_sta *sta, bool in_msg2)
 {
 	struct ap *ap = sta->ap;

@@ -260,6 +260,7 @@ void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info)
 	info->mic_failures = sta->mic_failures;
 	info->pairwise_cipher = sta->pairwise;
 	info->akm = sta->akm;
+	info->handshakes = ap_keys_sta_handshakes(sta);
 }
 
 /* ---- inactivity ---- */

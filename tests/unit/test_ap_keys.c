@@ -289,6 +289,54 @@ static void teardown(void)
 	apt_teardown();
 }
 
+static bool ap_handshakes_2(void *arg)
+{
+	struct ap_station_info info;
+	return ap_get_station(APT->ap, ((struct apt_sta *)arg)->addr, &info) == 0 &&
+	       info.handshakes >= 2;
+}
+
+static bool rekeyed(void *arg)
+{
+	struct apt_sta *s = arg;
+	return s->supp && rsn_supp_stats(s->supp)->rekeys >= 1;
+}
+
+/* EAPOL through the station's EAPOL port: a Start restarts the 4-way
+ * handshake (the station gets a new PTK, as from hostapd), an EAP packet
+ * and a Logoff on a PSK BSS change nothing. */
+START_TEST(eapol_start_restarts_handshake)
+{
+	struct ap_profile p;
+	apt_profile(&p, true);
+	struct apt_sta *s = apt_sta_add();
+	apt_start(&p);
+	join(s, APT_PASSPHRASE);
+	unsigned one = 1;
+	ck_assert(apt_wait_for(authorized_n, &one, 1000));
+
+	static const uint8_t eap_resp_identity[] = { 2, 0, 0, 9, 2, 3, 0, 9, 1, 'u', 's', 'e', 'r' };
+	static const uint8_t logoff[] = { 2, 2, 0, 0 };
+	ck_assert_int_eq(driver_tx_eapol(APT->drv, s->ifindex, APT->ap_addr, eap_resp_identity,
+					 sizeof(eap_resp_identity), false, NULL), 0);
+	ck_assert_int_eq(driver_tx_eapol(APT->drv, s->ifindex, APT->ap_addr, logoff,
+					 sizeof(logoff), false, NULL), 0);
+	apt_run(200);
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_AUTHORIZED);
+	ck_assert_uint_eq(rsn_supp_stats(s->supp)->rekeys, 0);
+
+	static const uint8_t start[] = { 2, 1, 0, 0 };
+	ck_assert_int_eq(driver_tx_eapol(APT->drv, s->ifindex, APT->ap_addr, start, sizeof(start),
+					 false, NULL), 0);
+	ck_assert_msg(apt_wait_for(rekeyed, s, 2000), "EAPOL-Start did not restart the handshake");
+	/* Message 4 reached the AP: it uses the new PTK. */
+	ck_assert_msg(apt_wait_for(ap_handshakes_2, s, 1000), "the AP did not complete");
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_AUTHORIZED);
+	ck_assert_msg(data_reaches(s, s->addr, 0x21), "unicast data lost after the new PTK");
+	ap_profile_clear(&p);
+}
+END_TEST
+
 Suite *make_ap_keys_suite(void)
 {
 	Suite *s = suite_create("ap_keys");
@@ -304,6 +352,7 @@ Suite *make_ap_keys_suite(void)
 	tcase_add_test(tc, periodic_rekey);
 	tcase_add_test(tc, open_network_rekey_refused);
 	tcase_add_test(tc, inactivity_deauths_4);
+	tcase_add_test(tc, eapol_start_restarts_handshake);
 	suite_add_tcase(s, tc);
 	return s;
 }
