@@ -32,8 +32,11 @@
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/codec/ie_rsn.h"
+#include "daemon/rsn/auth_proto.h"
 #include "daemon/rsn/authenticator.h"
 #include "daemon/rsn/eapol_port.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/rsn/group.h"
 
 #include <errno.h>
@@ -53,6 +56,9 @@ struct ap_keys {
 	size_t pending;         /* stations yet to confirm the new GTK */
 	struct loop_timer *rekey_timer;
 	struct loop_timer *switch_timer;
+	/* PMKSAs of the BSS's stations (SAE, 802.1X, OWE); it lives with
+	 * the keys, so a restart with a new credential starts it empty. */
+	struct pmksa_cache *pmksa;
 };
 
 struct ap_sta_keys {
@@ -215,8 +221,9 @@ int ap_keys_start(struct ap *ap)
 	keys->group = rsn_group_new(RSN_CIPHER_CCMP_128, 0);
 	keys->rekey_timer = loop_timer_new(ap->loop, periodic_rekey, keys);
 	keys->switch_timer = loop_timer_new(ap->loop, switch_timeout, keys);
+	keys->pmksa = pmksa_cache_new(0, NULL, NULL);
 	ap->keys = keys;
-	if (!keys->group || !keys->rekey_timer || !keys->switch_timer) {
+	if (!keys->group || !keys->rekey_timer || !keys->switch_timer || !keys->pmksa) {
 		ap_keys_stop(ap);
 		return -ENOMEM;
 	}
@@ -237,6 +244,7 @@ void ap_keys_stop(struct ap *ap)
 	loop_timer_free(keys->rekey_timer);
 	loop_timer_free(keys->switch_timer);
 	rsn_group_free(keys->group);
+	pmksa_cache_free(keys->pmksa);
 	free(keys);
 	ap->keys = NULL;
 }
@@ -402,7 +410,15 @@ static const struct eapol_port_ops sta_port_ops = {
 	.eap_unhandled = port_eap_unhandled,
 };
 
-static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const uint8_t *pmk)
+/* The PMK of a station's handshake. */
+struct sta_pmk {
+	const uint8_t *pmk;
+	size_t len;
+	const uint8_t *pmkid; /* the PMKSA's, sent in message 1; NULL: none */
+	const char *source;   /* for the log */
+};
+
+static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const struct sta_pmk *pmk)
 {
 	struct ap *ap = sta->ap;
 	char a[AP_ADDR_STR_LEN], name[32];
@@ -420,8 +436,9 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const uint8_t *pmk)
 		.akm = sta->akm,
 		.pairwise_cipher = sta->pairwise,
 		.group_cipher = RSN_CIPHER_CCMP_128,
-		.pmk = pmk,
-		.pmk_len = 32,
+		.pmk = pmk->pmk,
+		.pmk_len = pmk->len,
+		.pmkid = pmk->pmkid,
 		.sta_rsne = sta->rsne,
 		.sta_rsne_len = sta->rsne_len,
 		.ap_rsne = ap->rsne,
@@ -453,22 +470,71 @@ static void authorize_open(struct ap_sta *sta)
 	ap_sta_enter_state(sta, AP_STA_AUTHORIZED);
 }
 
+/* A PMKSA the station named in its RSNE, for an AKM that caches. */
+static const struct pmksa *named_pmksa(struct ap_sta *sta)
+{
+	struct ie_rsn rsn;
+	struct ap_keys *keys = sta->ap->keys;
+
+	if (!rsn_akm_uses_pmksa(sta->akm) || sta->rsne_len < 2 ||
+	    ie_parse_rsn(sta->rsne + 2, sta->rsne_len - 2, &rsn) != 0)
+		return NULL;
+	for (size_t i = 0; i < rsn.n_pmkid; i++) {
+		const struct pmksa *e =
+			pmksa_cache_get_by_pmkid(keys->pmksa, sta->addr, rsn.pmkids + 16 * i);
+		if (e && e->akm == sta->akm)
+			return e;
+	}
+	return NULL;
+}
+
+/* The PMK, one place: a PMKSA the station named, else the one its
+ * authentication exchange produced (SAE; cached for next time), else the
+ * PSK (the station's own, or the BSS's). */
+static bool pick_pmk(struct ap_sta *sta, struct sta_pmk *out)
+{
+	struct ap *ap = sta->ap;
+	const struct pmksa *e = named_pmksa(sta);
+	size_t len = 0;
+	const uint8_t *pmk = sta->auth ? auth_sess_pmk(sta->auth, &len) : NULL;
+
+	if (e) {
+		*out = (struct sta_pmk){ e->pmk, e->pmk_len, e->pmkid, "cached PMKSA" };
+		return true;
+	}
+	if (pmk) {
+		struct pmksa_add add = {
+			.own_addr = ap->addr, .peer_addr = sta->addr, .own_is_aa = true,
+			.akm = sta->akm, .network = ap->conf.ssid, .network_len = ap->conf.ssid_len,
+			.pmk = pmk, .pmk_len = len,
+			.pmkid = sta->auth->have_pmkid ? sta->auth->pmkid : NULL,
+		};
+		e = rsn_akm_uses_pmksa(sta->akm) ? pmksa_cache_add(ap->keys->pmksa, &add) : NULL;
+		*out = (struct sta_pmk){ pmk, len, e ? e->pmkid : NULL,
+					 sta->auth->proto->name };
+		return true;
+	}
+	pmk = ap_conf_pmk_for(&ap->conf, sta->addr);
+	*out = (struct sta_pmk){ pmk, 32, NULL,
+				 pmk == ap->conf.psk ? "default PSK" : "its own PSK" };
+	return pmk != NULL;
+}
+
 void ap_keys_sta_associated(struct ap_sta *sta)
 {
 	struct ap *ap = sta->ap;
 	char a[AP_ADDR_STR_LEN];
+	struct sta_pmk pmk;
 	if (!ap->conf.rsn) {
 		authorize_open(sta);
 		return;
 	}
-	const uint8_t *pmk = ap_conf_pmk_for(&ap->conf, sta->addr);
-	if (!ap->keys || !pmk || !(sta->keys = sta_keys_new(sta, pmk))) {
+	if (!ap->keys || !pick_pmk(sta, &pmk) || !(sta->keys = sta_keys_new(sta, &pmk))) {
 		log_error("%s: cannot start the 4-way handshake", ap_addr_str(sta->addr, a));
 		ap_sta_remove(sta, WLAN_REASON_UNSPECIFIED, true);
 		return;
 	}
-	log_info("%s: 4-way handshake started (%s)", ap_addr_str(sta->addr, a),
-		 pmk == ap->conf.psk ? "default PSK" : "its own PSK");
+	log_info("%s: 4-way handshake started (%s)", ap_addr_str(sta->addr, a), pmk.source);
 	/* A rekey in progress: message 3 carries the new GTK already. */
 	rsn_auth_start(sta->keys->auth);
 }

@@ -37,6 +37,23 @@ static int pmkid_hash(uint32_t akm, enum crypto_hash_alg *alg)
 	}
 }
 
+bool rsn_akm_uses_pmksa(uint32_t akm)
+{
+	switch (akm) {
+	case RSN_AKM_8021X:
+	case RSN_AKM_8021X_SHA256:
+	case RSN_AKM_8021X_SUITE_B:
+	case RSN_AKM_8021X_SUITE_B_192:
+	case RSN_AKM_8021X_SHA384:
+	case RSN_AKM_SAE:
+	case RSN_AKM_SAE_EXT_KEY:
+	case RSN_AKM_OWE:
+		return true;
+	default:
+		return false;
+	}
+}
+
 int rsn_pmkid(uint32_t akm, const uint8_t *pmk, size_t pmk_len, const uint8_t aa[RSN_ADDR_LEN],
 	      const uint8_t spa[RSN_ADDR_LEN], uint8_t pmkid[RSN_PMKID_LEN])
 {

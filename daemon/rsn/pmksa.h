@@ -44,6 +44,12 @@
 int rsn_pmkid(uint32_t akm, const uint8_t *pmk, size_t pmk_len, const uint8_t aa[RSN_ADDR_LEN],
 	      const uint8_t spa[RSN_ADDR_LEN], uint8_t pmkid[RSN_PMKID_LEN]);
 
+/* Whether PMKSA caching applies to the AKM: 802.1X (all hashes and Suite
+ * B), SAE and OWE. Not PSK, whose PMK is the credential itself, nor FT,
+ * which names its keys its own way (12.7.1.6). A station offers PMKIDs in
+ * its RSNE, and an AP looks them up, only for these. */
+bool rsn_akm_uses_pmksa(uint32_t akm);
+
 struct pmksa {
 	uint8_t own_addr[RSN_ADDR_LEN];
 	uint8_t peer_addr[RSN_ADDR_LEN];

@@ -12,7 +12,9 @@
 #define LOG_TAG "station"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/auth_proto.h"
 #include "daemon/rsn/eapol_port.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/rsn/supplicant.h"
 #include "daemon/station/station_i.h"
 
@@ -214,6 +216,14 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 	enum wpad_error_code code = rsn_fail_error_code(f->reason);
 
 	bss_addr_str(st->bssid, a);
+	if (f->reason == RSN_FAIL_PMKID && st->conn.pmksa_offered) {
+		/* The AP no longer has our PMKSA: forget it, so the next
+		 * attempt authenticates in full. */
+		const struct pmksa *sa = pmksa_cache_get_by_pmkid(st->pmksa, st->bssid,
+								    st->conn.offered_pmkid);
+		if (sa)
+			pmksa_cache_remove(st->pmksa, sa);
+	}
 	if (code == WPAD_ERR_INVALID_PASSPHRASE)
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
 			       "4-way handshake with %s failed (%s): the passphrase is most "
@@ -240,13 +250,41 @@ static const struct rsn_ops station_rsn_ops = {
 	.on_failure = op_on_failure,
 };
 
+/* The PMK of the handshake, one place: the PMKSA we offered, else the one
+ * the authentication exchange produced (SAE), else the PSK. */
+static int pick_pmk(struct station *st, struct rsn_config *cfg)
+{
+	struct station_connect *c = &st->conn;
+	const struct pmksa *e = NULL;
+	size_t len = 0;
+	const uint8_t *pmk = c->auth ? auth_sess_pmk(c->auth, &len) : NULL;
+
+	if (c->pmksa_offered)
+		e = pmksa_cache_get_by_pmkid(st->pmksa, st->bssid, c->offered_pmkid);
+	if (e) {
+		cfg->pmk = e->pmk;
+		cfg->pmk_len = e->pmk_len;
+		cfg->pmkid = e->pmkid;
+	} else if (pmk) {
+		cfg->pmk = pmk;
+		cfg->pmk_len = len;
+		cfg->pmkid = c->auth->have_pmkid ? c->auth->pmkid : NULL;
+	} else if (c->have_psk) {
+		cfg->pmk = c->psk;
+		cfg->pmk_len = STATION_PSK_LEN;
+	} else {
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int handshake_start(struct station *st)
 {
 	struct station_connect *c = &st->conn;
 	struct rsn_config cfg = { 0 };
 	char a[18];
 
-	if (!c->have_psk || !c->bss.rsne_len || !c->sta_rsne_len)
+	if (!c->bss.rsne_len || !c->sta_rsne_len || pick_pmk(st, &cfg) < 0)
 		return -EINVAL;
 	memcpy(cfg.own_addr, st->addr, DRIVER_ADDR_LEN);
 	memcpy(cfg.peer_addr, st->bssid, DRIVER_ADDR_LEN);
@@ -254,8 +292,6 @@ int handshake_start(struct station *st)
 	cfg.pairwise_cipher = RSN_CIPHER_CCMP_128;
 	cfg.group_cipher = c->bss.group_cipher;
 	cfg.group_mgmt_cipher = c->use_mfp ? c->bss.group_mgmt_cipher : 0;
-	cfg.pmk = c->psk;
-	cfg.pmk_len = STATION_PSK_LEN;
 	cfg.sta_rsne = c->sta_rsne;
 	cfg.sta_rsne_len = c->sta_rsne_len;
 	cfg.ap_rsne = c->bss.rsne;

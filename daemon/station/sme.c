@@ -13,6 +13,7 @@
 #include "daemon/core/log.h"
 #include "daemon/crypto/secure.h"
 #include "daemon/rsn/auth_proto.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
@@ -187,6 +188,26 @@ void sme_start(struct station *st)
 	send_auth(st);
 }
 
+/* A cached PMKSA with this BSS for the AKM, offered by its PMKID so the
+ * AP can skip the authentication exchange (12.6.10.3). Only for AKMs that
+ * cache (not PSK: nothing changes toward PSK peers). */
+static void offer_pmksa(struct station *st, struct ie_rsn *rsn)
+{
+	struct station_connect *c = &st->conn;
+	const struct pmksa *e;
+
+	c->pmksa_offered = false;
+	if (!rsn_akm_uses_pmksa(c->bss.akm) ||
+	    !(e = pmksa_cache_get(st->pmksa, st->addr, c->bss.bssid, c->bss.akm)))
+		return;
+	memcpy(c->offered_pmkid, e->pmkid, sizeof(c->offered_pmkid));
+	c->pmksa_offered = true;
+	rsn->pmkids = c->offered_pmkid;
+	rsn->n_pmkid = 1;
+	if (rsn->present < IE_RSN_UPTO_PMKID)
+		rsn->present = IE_RSN_UPTO_PMKID;
+}
+
 /* Our RSN element: the AP's group cipher, CCMP-128, the AKM we picked;
  * management frame protection only where the AP requires it. */
 static int build_rsne(struct station *st)
@@ -202,6 +223,7 @@ static int build_rsne(struct station *st)
 	c->use_mfp = c->bss.mfp_required;
 	rsn.capab = c->use_mfp ? RSN_CAPAB_MFPC | RSN_CAPAB_MFPR : 0;
 	rsn.present = IE_RSN_UPTO_CAPAB;
+	offer_pmksa(st, &rsn);
 	int err = ie_build_rsn(&w, &rsn);
 	c->sta_rsne_len = err ? 0 : w.len;
 	return err ? -EINVAL : 0;

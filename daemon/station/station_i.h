@@ -29,6 +29,7 @@ struct loop_idle;
 struct rsn_supp;
 struct auth_sess;
 struct eapol_port;
+struct pmksa_cache;
 
 #define STATION_PSK_LEN 32
 #define STATION_KNOWN_MAX_FREQS 8
@@ -154,6 +155,9 @@ struct station_connect {
 	/* The authentication exchange with bss (daemon/rsn/auth_proto.h):
 	 * owned here, freed by connect_reset() and sme_start(). */
 	struct auth_sess *auth;
+	/* The PMKSA offered in our RSNE (its PMKID), for AKMs that cache. */
+	bool pmksa_offered;
+	uint8_t offered_pmkid[16];
 };
 
 /* connect.c */
@@ -269,6 +273,8 @@ struct station {
 	/* The controlled port of the link (handshake.c), for the station's
 	 * lifetime; EAPOL in and out goes through it. */
 	struct eapol_port *port;
+	/* PMKSAs of SAE/802.1X/OWE links, per BSS (daemon/rsn/pmksa.h). */
+	struct pmksa_cache *pmksa;
 	/* The handshake of the link; stays while CONNECTED for rekeys. */
 	struct rsn_supp *supp;
 	unsigned eapol_sent;      /* EAPOL frames we sent on this link */

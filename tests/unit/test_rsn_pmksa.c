@@ -209,6 +209,21 @@ START_TEST(cache_refuses_bad_entries)
 }
 END_TEST
 
+START_TEST(caching_only_where_meaningful)
+{
+	/* PSK: the PMK is the credential, no PMKSA caching (so nothing
+	 * changes toward PSK peers); FT names its keys otherwise. */
+	ck_assert(!rsn_akm_uses_pmksa(RSN_AKM_PSK));
+	ck_assert(!rsn_akm_uses_pmksa(RSN_AKM_PSK_SHA256));
+	ck_assert(!rsn_akm_uses_pmksa(RSN_AKM_FT_PSK));
+	ck_assert(!rsn_akm_uses_pmksa(RSN_AKM_FT_8021X));
+	ck_assert(rsn_akm_uses_pmksa(RSN_AKM_8021X));
+	ck_assert(rsn_akm_uses_pmksa(RSN_AKM_8021X_SHA256));
+	ck_assert(rsn_akm_uses_pmksa(RSN_AKM_SAE));
+	ck_assert(rsn_akm_uses_pmksa(RSN_AKM_OWE));
+}
+END_TEST
+
 Suite *make_rsn_pmksa_suite(void)
 {
 	Suite *s = suite_create("rsn_pmksa");
@@ -221,6 +236,7 @@ Suite *make_rsn_pmksa_suite(void)
 	tcase_add_test(tc, cache_evicts_oldest);
 	tcase_add_test(tc, cache_flush_by_network_and_peer);
 	tcase_add_test(tc, cache_refuses_bad_entries);
+	tcase_add_test(tc, caching_only_where_meaningful);
 	suite_add_tcase(s, tc);
 	return s;
 }
