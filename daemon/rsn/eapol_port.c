@@ -87,7 +87,7 @@ void eapol_port_free(struct eapol_port *port)
 static int malformed(struct eapol_port *port, const char *why)
 {
 	port->stats.rx_malformed++;
-	log_debug("%s: EAPOL frame dropped: %s", port->name, why);
+	log_debug("%s: malformed EAPOL frame dropped: %s", port->name, why);
 	return -EBADMSG;
 }
 
