@@ -65,6 +65,7 @@ struct ap_sta_keys {
 	struct ap_sta *sta;
 	struct rsn_auth *auth;
 	struct eapol_port *port;
+	bool eap_warned;        /* said once per association: EAP on a PSK BSS */
 	bool ptk_installed;
 	bool gtk_pending;       /* counted in ap_keys.pending */
 };
@@ -396,6 +397,9 @@ static void port_eap_unhandled(void *ctx, const struct eap_hdr_info *eap)
 {
 	struct ap_sta_keys *sk = ctx;
 	char a[AP_ADDR_STR_LEN];
+	if (sk->eap_warned)
+		return; /* the port counts the rest */
+	sk->eap_warned = true;
 	log_warn("%s: EAP-%s (type %u) on a PSK BSS, which has no 802.1X authenticator: "
 		 "ignored; the station seems configured for WPA-Enterprise",
 		 ap_addr_str(sk->sta->addr, a), eap_code_name(eap->code), eap->type);
