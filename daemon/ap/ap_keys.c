@@ -222,7 +222,7 @@ int ap_keys_start(struct ap *ap)
 	keys->group = rsn_group_new(RSN_CIPHER_CCMP_128, 0);
 	keys->rekey_timer = loop_timer_new(ap->loop, periodic_rekey, keys);
 	keys->switch_timer = loop_timer_new(ap->loop, switch_timeout, keys);
-	keys->pmksa = pmksa_cache_new(0, NULL, NULL);
+	keys->pmksa = pmksa_cache_new(ap->loop, 0);
 	ap->keys = keys;
 	if (!keys->group || !keys->rekey_timer || !keys->switch_timer || !keys->pmksa) {
 		ap_keys_stop(ap);

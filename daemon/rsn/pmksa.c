@@ -82,27 +82,21 @@ struct pmksa_cache {
 	struct pmksa *entries;
 	bool *used;
 	size_t max;
-	pmksa_clock_fn now;
-	void *clock_ctx;
+	struct loop *loop;
 	struct pmksa_cache_stats stats;
 };
 
-static uint64_t default_now(void *ctx)
+struct pmksa_cache *pmksa_cache_new(struct loop *loop, size_t max_entries)
 {
-	(void)ctx;
-	return loop_now_us();
-}
-
-struct pmksa_cache *pmksa_cache_new(size_t max_entries, pmksa_clock_fn now, void *clock_ctx)
-{
+	if (!loop)
+		return NULL;
 	struct pmksa_cache *c = calloc(1, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->max = max_entries ? max_entries : PMKSA_DEFAULT_MAX;
 	c->entries = calloc(c->max, sizeof(*c->entries));
 	c->used = calloc(c->max, sizeof(*c->used));
-	c->now = now ? now : default_now;
-	c->clock_ctx = clock_ctx;
+	c->loop = loop;
 	if (!c->entries || !c->used) {
 		free(c->entries);
 		free(c->used);
@@ -140,7 +134,7 @@ void pmksa_cache_free(struct pmksa_cache *c)
 /* Drops every expired entry; returns the clock it used. */
 static uint64_t expire(struct pmksa_cache *c)
 {
-	uint64_t now = c->now(c->clock_ctx);
+	uint64_t now = loop_now_us(c->loop);
 	for (size_t i = 0; i < c->max; i++)
 		if (c->used[i] && now >= c->entries[i].expires_us) {
 			drop_slot(c, i);
@@ -262,7 +256,7 @@ const struct pmksa *pmksa_cache_get_by_pmkid(struct pmksa_cache *c, const uint8_
 
 bool pmksa_needs_reauth(const struct pmksa_cache *c, const struct pmksa *e)
 {
-	return c->now(c->clock_ctx) >= e->reauth_us;
+	return loop_now_us(c->loop) >= e->reauth_us;
 }
 
 void pmksa_cache_remove(struct pmksa_cache *c, const struct pmksa *e)

@@ -6,9 +6,9 @@
  * one network at once. Each entry holds the PMK, its PMKID, when it expires
  * and when it should be refreshed (the reauthentication threshold).
  *
- * Time comes from the clock given at creation (the loop's monotonic clock
- * by default, a fake one in tests); expired entries are dropped when a
- * lookup meets them, so no timer runs. The cache is bounded: adding to a
+ * Time is the loop's clock (monotonic in the daemon, virtual in the unit
+ * tests); expired entries are dropped when a lookup meets them, so no
+ * timer runs. The cache is bounded: adding to a
  * full cache evicts the oldest entry. Every PMK leaving the cache (expiry,
  * eviction, replacement, flush, free) is wiped.
  *
@@ -64,12 +64,12 @@ struct pmksa {
 	uint64_t expires_us; /* unusable from here on */
 };
 
-typedef uint64_t (*pmksa_clock_fn)(void *ctx);
-
+struct loop;
 struct pmksa_cache;
 
-/* max_entries 0: PMKSA_DEFAULT_MAX. now NULL: loop_now_us(). */
-struct pmksa_cache *pmksa_cache_new(size_t max_entries, pmksa_clock_fn now, void *clock_ctx);
+/* loop: whose clock times the entries (it must outlive the cache).
+ * max_entries 0: PMKSA_DEFAULT_MAX. */
+struct pmksa_cache *pmksa_cache_new(struct loop *loop, size_t max_entries);
 /* Wipes every entry. NULL is allowed. */
 void pmksa_cache_free(struct pmksa_cache *c);
 

@@ -171,7 +171,7 @@ struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifin
 	st->age_timer = loop_timer_new(loop, age_fired, st);
 	st->kickoff = loop_idle_new(loop, connect_kickoff, st);
 	if (!st->bss || !st->timer || !st->age_timer || !st->kickoff || station_query_driver(st) < 0 ||
-	    handshake_port_init(st) < 0 || !(st->pmksa = pmksa_cache_new(0, NULL, NULL)) ||
+	    handshake_port_init(st) < 0 || !(st->pmksa = pmksa_cache_new(loop, 0)) ||
 	    autoconnect_init(st) < 0) {
 		station_free(st);
 		return NULL;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "daemon/codec/ieee80211.h"
+#include "daemon/core/loop.h"
 #include "daemon/rsn/pmksa.h"
 #include "tests/unit/test_hex.h"
 
@@ -49,11 +50,23 @@ START_TEST(pmkid_refuses_what_it_cannot_name)
 }
 END_TEST
 
-static uint64_t fake_now;
-static uint64_t fake_clock(void *ctx)
+/* Entries are timed on the loop's clock: a virtual one here. */
+static struct loop *vloop;
+
+static void setup(void)
 {
-	(void)ctx;
-	return fake_now;
+	vloop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
+	ck_assert_ptr_nonnull(vloop);
+}
+
+static void teardown(void)
+{
+	loop_free(vloop);
+}
+
+static void advance(uint64_t us)
+{
+	loop_advance_us(vloop, us);
 }
 
 static const uint8_t own[6] = { 2, 0, 0, 0, 0, 1 };
@@ -88,8 +101,7 @@ static const uint8_t *peer_n(uint8_t last)
 
 START_TEST(cache_hit_and_miss)
 {
-	fake_now = 1000;
-	struct pmksa_cache *c = pmksa_cache_new(4, fake_clock, NULL);
+	struct pmksa_cache *c = pmksa_cache_new(vloop, 4);
 	const struct pmksa *e = add(c, 1, "home", 0x11, 0);
 	ck_assert_ptr_nonnull(e);
 	uint8_t want[16];
@@ -121,19 +133,18 @@ END_TEST
 
 START_TEST(cache_expiry_and_reauth)
 {
-	fake_now = 5000000;
-	struct pmksa_cache *c = pmksa_cache_new(4, fake_clock, NULL);
+	struct pmksa_cache *c = pmksa_cache_new(vloop, 4);
 	const struct pmksa *e = add(c, 1, "home", 0x11, 100); /* 100 s */
 	ck_assert_ptr_nonnull(e);
 	ck_assert(!pmksa_needs_reauth(c, e));
-	fake_now += 69 * 1000000ull;
+	advance(69 * 1000000ull);
 	ck_assert(!pmksa_needs_reauth(c, e));
-	fake_now += 1 * 1000000ull; /* 70 %: the default threshold */
+	advance(1000000ull); /* 70 %: the default threshold */
 	ck_assert(pmksa_needs_reauth(c, e));
 	ck_assert_ptr_eq(pmksa_cache_get(c, own, peer_n(1), 0), e);
-	fake_now += 30 * 1000000ull - 1;
+	advance(30 * 1000000ull - 1);
 	ck_assert_ptr_eq(pmksa_cache_get(c, own, peer_n(1), 0), e);
-	fake_now += 1;
+	advance(1);
 	ck_assert_ptr_null(pmksa_cache_get(c, own, peer_n(1), 0));
 	ck_assert_uint_eq(pmksa_cache_stats(c)->expired, 1);
 	ck_assert_uint_eq(pmksa_cache_count(c), 0);
@@ -146,11 +157,10 @@ END_TEST
 
 START_TEST(cache_evicts_oldest)
 {
-	fake_now = 1;
-	struct pmksa_cache *c = pmksa_cache_new(3, fake_clock, NULL);
+	struct pmksa_cache *c = pmksa_cache_new(vloop, 3);
 	for (uint8_t i = 1; i <= 3; i++) {
 		ck_assert_ptr_nonnull(add(c, i, "home", i, 0));
-		fake_now += 10;
+		advance(10);
 	}
 	ck_assert_uint_eq(pmksa_cache_count(c), 3);
 	ck_assert_ptr_nonnull(add(c, 4, "home", 4, 0));
@@ -165,8 +175,7 @@ END_TEST
 
 START_TEST(cache_flush_by_network_and_peer)
 {
-	fake_now = 1;
-	struct pmksa_cache *c = pmksa_cache_new(8, fake_clock, NULL);
+	struct pmksa_cache *c = pmksa_cache_new(vloop, 8);
 	add(c, 1, "home", 1, 0);
 	add(c, 2, "home", 2, 0);
 	add(c, 3, "work", 3, 0);
@@ -190,7 +199,7 @@ END_TEST
 
 START_TEST(cache_refuses_bad_entries)
 {
-	struct pmksa_cache *c = pmksa_cache_new(2, fake_clock, NULL);
+	struct pmksa_cache *c = pmksa_cache_new(vloop, 2);
 	uint8_t pmk[32] = { 0 };
 	struct pmksa_add a = { .own_addr = own, .peer_addr = aa, .akm = RSN_AKM_SAE,
 			       .pmk = pmk, .pmk_len = 32 };
@@ -228,6 +237,8 @@ Suite *make_rsn_pmksa_suite(void)
 {
 	Suite *s = suite_create("rsn_pmksa");
 	TCase *tc = tcase_create("pmksa");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
 
 	tcase_add_test(tc, pmkid_sha1_sha256_sha384);
 	tcase_add_test(tc, pmkid_refuses_what_it_cannot_name);
