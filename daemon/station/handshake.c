@@ -146,6 +146,10 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
 			       "4-way handshake with %s failed (%s): the passphrase is most "
 			       "likely wrong", a, f->detail);
+	else if (code == WPAD_ERR_POSSIBLE_DOWNGRADE)
+		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
+			       "the access point %s's security elements changed during the "
+			       "handshake (%s): possible downgrade attack", a, f->detail);
 	else
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason, "key handshake with %s failed: %s",
 			       a, f->detail);
@@ -186,8 +190,12 @@ int handshake_start(struct station *st)
 	cfg.pmk_len = STATION_PSK_LEN;
 	cfg.sta_rsne = c->sta_rsne;
 	cfg.sta_rsne_len = c->sta_rsne_len;
+	/* The pair heard from this BSS, which message 3 must repeat exactly:
+	 * the RSNXE too, or its absence. */
 	cfg.ap_rsne = c->bss.rsne;
 	cfg.ap_rsne_len = c->bss.rsne_len;
+	cfg.ap_rsnxe = c->bss.rsnxe_len ? c->bss.rsnxe : NULL;
+	cfg.ap_rsnxe_len = c->bss.rsnxe_len;
 	handshake_stop(st);
 	st->supp = rsn_supp_new(st->loop, &cfg, &station_rsn_ops, st);
 	if (!st->supp)
