@@ -201,6 +201,9 @@ int handshake_start(struct station *st)
 	if (!st->supp)
 		return -EINVAL;
 	log_info("4-way handshake with %s", bss_addr_str(st->bssid, a));
+	if (cfg.ap_rsnxe_len)
+		log_hex("RSNXE heard from the AP, which message 3 must repeat", cfg.ap_rsnxe,
+			cfg.ap_rsnxe_len);
 	rsn_supp_start(st->supp);
 	station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
 	if (c->early_eapol_len) {
