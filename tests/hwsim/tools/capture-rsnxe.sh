@@ -41,6 +41,10 @@ cap_wpas_conf() { # FILE
 }
 
 wpas_left_17() { log_has "$1" 'CTRL-EVENT-DISCONNECTED .*reason=17'; } # NAME
+# The first handshake completed. (Under emulation hostapd sometimes restarts
+# the handshake after it, on a late duplicate association event, and the
+# live state is then 4WAY_HANDSHAKE again; the frames wanted are the first's.)
+wpas_connected() { log_has "$1" 'CTRL-EVENT-CONNECTED'; } # NAME
 
 # NAME EXPECT(ok|17) KEY_MGMT HOSTAPD_LINE...
 capture() {
@@ -68,7 +72,8 @@ capture() {
 	wait_until 20 "hostapd enabled ($name)" hostapd_cli_q ap "$(iface 0)" status -- "state=ENABLED"
 	start_bg "wpas-$name" sta wpa_supplicant -t -d -D nl80211 -i "$(iface 1)" -c "$wconf"
 	if [ "$expect" = ok ]; then
-		wait_until 30 "wpa_supplicant COMPLETED ($name)" wpas_completed sta "$(iface 1)"
+		wait_until 30 "wpa_supplicant connected ($name)" wpas_connected "wpas-$name"
+		log_has "wpas-$name" 'reason=17' && fail "wpa_supplicant left $name with reason 17"
 	else
 		wait_until 30 "wpa_supplicant left with reason 17 ($name)" wpas_left_17 "wpas-$name"
 	fi
@@ -97,6 +102,6 @@ H2E=("ieee80211w=1" "sae_pwe=2")
 capture mm-rsne-changed 17 "WPA-PSK SAE" "${H2E[@]}" \
 	"rsne_override_eapol=30140100000fac040100000fac040100000fac028000"
 capture mm-rsnxe-added 17 "WPA-PSK SAE" "${H2E[@]}" "no_beacon_rsnxe=1"
-capture mm-rsnxe-removed 17 "WPA-PSK SAE" "${H2E[@]}" "rsnxe_override_eapol="
-capture mm-rsnxe-bits 17 "WPA-PSK SAE" "${H2E[@]}" "rsnxe_override_eapol=F40160"
-capture mm-rsnxe-empty 17 "WPA-PSK SAE" "${H2E[@]}" "rsnxe_override_eapol=F400"
+# An RSNXE removed from or changed in message 3 is tested with genuine
+# message 3s against altered heard elements (test_rsn_hostapd.c): an empty
+# rsnxe_override_eapol= in a configuration file does not remove it.
