@@ -51,9 +51,12 @@ struct ap_sta {
 	bool in_driver;           /* sta_add done */
 	bool removed;             /* on the dead list, freed soon */
 
-	/* RSN: the element from the (re)association request and what it chose. */
+	/* RSN: the elements from the (re)association request (message 2 must
+	 * repeat both, IEEE 802.11-2020 12.7.6.3) and what it chose. */
 	uint8_t rsne[AP_RSNE_MAX];
 	size_t rsne_len;
+	uint8_t rsnxe[AP_RSNE_MAX];
+	size_t rsnxe_len;         /* 0: the request carried no RSNXE */
 	uint32_t akm;
 	uint32_t pairwise;
 	struct ap_sta_keys *keys; /* 4-way authenticator, ap_keys.c */

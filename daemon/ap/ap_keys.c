@@ -308,8 +308,10 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 	struct ap_sta_keys *sk = ctx;
 	struct ap_sta *sta = sk->sta;
 	char a[AP_ADDR_STR_LEN];
-	log_warn("%s: key handshake failed (%s): %s; deauthenticating, reason %u",
-		 ap_addr_str(sta->addr, a), rsn_fail_name(f->reason), f->detail, f->ieee_reason);
+	log_warn("%s: key handshake failed (%s): %s%s; deauthenticating, reason %u",
+		 ap_addr_str(sta->addr, a), rsn_fail_name(f->reason), f->detail,
+		 f->reason == RSN_FAIL_IE_MISMATCH ? " (possible downgrade attack)" : "",
+		 f->ieee_reason);
 	ap_sta_remove(sta, f->ieee_reason, true);
 }
 
@@ -445,6 +447,8 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const struct sta_pmk
 		.pmkid = pmk->pmkid,
 		.sta_rsne = sta->rsne,
 		.sta_rsne_len = sta->rsne_len,
+		.sta_rsnxe = sta->rsnxe_len ? sta->rsnxe : NULL,
+		.sta_rsnxe_len = sta->rsnxe_len,
 		.ap_rsne = ap->rsne,
 		.ap_rsne_len = ap->rsne_len,
 		.timing = ap->rsn_timing,

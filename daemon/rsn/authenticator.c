@@ -356,18 +356,18 @@ static void on_timer(struct loop_timer *timer, void *data)
 
 /* 12.7.6.3: the RSNE in message 2 must be the (Re)Association Request's,
  * octet for octet, and so must the RSNXE (or its absence). */
-static bool msg2_rsne_matches(const struct rsn_auth *sm, const struct eapol_key *k)
+static enum rsn_elem_check msg2_elems_check(const struct rsn_auth *sm, const struct eapol_key *k)
 {
 	const struct rsn_config *cfg = &sm->conf.cfg;
 	struct kde_set kde;
 
 	if (k->info.encrypted || kde_parse(k->key_data, k->key_data_len, &kde) != CODEC_OK)
-		return false;
-	return kde.n_rsn == 1 &&
-	       rsn_elem_matches(kde.rsn_elem[0], kde.rsn_elem_len[0], cfg->sta_rsne,
-				cfg->sta_rsne_len) &&
-	       rsn_elem_matches(kde.rsnxe_elem, kde.rsnxe_elem_len, cfg->sta_rsnxe,
-				cfg->sta_rsnxe_len);
+		return RSN_ELEMS_NO_RSNE;
+	if (kde.n_rsn != 1)
+		return kde.n_rsn ? RSN_ELEMS_RSNE_DIFFERS : RSN_ELEMS_NO_RSNE;
+	return rsn_elems_compare(kde.rsn_elem[0], kde.rsn_elem_len[0], kde.rsnxe_elem,
+				 kde.rsnxe_elem_len, cfg->sta_rsne, cfg->sta_rsne_len,
+				 cfg->sta_rsnxe, cfg->sta_rsnxe_len);
 }
 
 static int handle_msg2(struct rsn_auth *sm, const struct rsn_key_rx *rx)
@@ -392,11 +392,14 @@ static int handle_msg2(struct rsn_auth *sm, const struct rsn_key_rx *rx)
 		}
 		return drop(sm, ret, "message 2");
 	}
-	if (!msg2_rsne_matches(sm, k)) {
+	enum rsn_elem_check elems = msg2_elems_check(sm, k);
+	if (elems != RSN_ELEMS_MATCH) {
 		crypto_ptk_clear(&ptk);
+		log_hex("RSNE of the association request", cfg->sta_rsne, cfg->sta_rsne_len);
+		log_hex("RSNXE of the association request", cfg->sta_rsnxe, cfg->sta_rsnxe_len);
 		log_hex("key data of message 2", k->key_data, k->key_data_len);
 		fail(sm, RSN_FAIL_IE_MISMATCH, WLAN_REASON_IE_IN_4WAY_DIFFERS,
-		     "RSN element(s) in message 2 differ from the (Re)Association Request");
+		     rsn_elems_text(elems, 2));
 		return RSN_RX_E_IE_MISMATCH;
 	}
 	sm->ptk = ptk;

@@ -52,7 +52,7 @@ const char *rsn_rx_strerror(int err)
 	case RSN_RX_E_KEY_DATA:
 		return "key data did not decrypt or parse";
 	case RSN_RX_E_IE_MISMATCH:
-		return "RSN element differs from the (re)association";
+		return "RSNE or RSNXE differs from the Beacon/Probe Response or the association";
 	case RSN_RX_E_KEY:
 		return "group key KDE missing or invalid";
 	case RSN_RX_E_INTERNAL:
@@ -73,8 +73,9 @@ enum wpad_error_code rsn_fail_error_code(enum rsn_fail reason)
 		return WPAD_ERR_TIMEOUT;
 	case RSN_FAIL_LIKELY_WRONG_PASSPHRASE:
 		return WPAD_ERR_INVALID_PASSPHRASE;
-	case RSN_FAIL_MIC:
 	case RSN_FAIL_IE_MISMATCH:
+		return WPAD_ERR_POSSIBLE_DOWNGRADE;
+	case RSN_FAIL_MIC:
 	case RSN_FAIL_PROTOCOL:
 	case RSN_FAIL_PMKID:
 		return WPAD_ERR_AUTHENTICATION_FAILED;

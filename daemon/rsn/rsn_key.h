@@ -121,6 +121,30 @@ int rsn_ptk_derive(const struct rsn_suite *s, const struct rsn_config *cfg, cons
 bool rsn_elem_matches(const uint8_t *found, size_t found_len, const uint8_t *want,
 		      size_t want_len);
 
+/* The RSNE and RSNXE a handshake message carries against the ones it must
+ * repeat octet for octet: message 2 against the (Re)Association Request
+ * (IEEE 802.11-2020 12.7.6.3), message 3 against the Beacon or Probe
+ * Response the station heard (12.7.6.4). The RSNXE is compared when either
+ * side has one: present on one side only is a difference too. Any
+ * difference ends the handshake with reason 17 as a possible downgrade. */
+enum rsn_elem_check {
+	RSN_ELEMS_MATCH = 0,
+	RSN_ELEMS_NO_RSNE,	 /* the message carries no RSNE */
+	RSN_ELEMS_RSNE_DIFFERS,
+	RSN_ELEMS_RSNXE_ADDED,	 /* in the message only */
+	RSN_ELEMS_RSNXE_REMOVED, /* expected, missing from the message */
+	RSN_ELEMS_RSNXE_DIFFERS,
+};
+
+/* found_*: from the message's key data (NULL if absent); want_*: the
+ * expected elements (length 0 if absent). */
+enum rsn_elem_check rsn_elems_compare(const uint8_t *found_rsne, size_t found_rsne_len,
+				      const uint8_t *found_rsnxe, size_t found_rsnxe_len,
+				      const uint8_t *want_rsne, size_t want_rsne_len,
+				      const uint8_t *want_rsnxe, size_t want_rsnxe_len);
+/* A static text for a difference in message msg (2 or 3). */
+const char *rsn_elems_text(enum rsn_elem_check c, int msg);
+
 /* ops->get_random if set, else the crypto DRBG. Returns 0 or -EIO. */
 int rsn_random(const struct rsn_ops *ops, void *ctx, uint8_t *buf, size_t len);
 

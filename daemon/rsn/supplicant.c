@@ -321,22 +321,21 @@ static int handle_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
  * Response, octet for octet, and so must the RSNXE (or its absence); an
  * optional second RSNE names the pairwise cipher, which must be the one we
  * negotiated. */
-static bool rsne_matches(const struct rsn_supp *sm, const struct kde_set *kde)
+static enum rsn_elem_check msg3_elems_check(const struct rsn_supp *sm, const struct kde_set *kde)
 {
 	const struct rsn_config *cfg = &sm->conf.cfg;
 	struct ie_rsn second;
+	enum rsn_elem_check c = rsn_elems_compare(
+		kde->n_rsn ? kde->rsn_elem[0] : NULL, kde->n_rsn ? kde->rsn_elem_len[0] : 0,
+		kde->rsnxe_elem, kde->rsnxe_elem_len, cfg->ap_rsne, cfg->ap_rsne_len,
+		cfg->ap_rsnxe, cfg->ap_rsnxe_len);
 
-	if (kde->n_rsn < 1 ||
-	    !rsn_elem_matches(kde->rsn_elem[0], kde->rsn_elem_len[0], cfg->ap_rsne,
-			      cfg->ap_rsne_len) ||
-	    !rsn_elem_matches(kde->rsnxe_elem, kde->rsnxe_elem_len, cfg->ap_rsnxe,
-			      cfg->ap_rsnxe_len))
-		return false;
-	if (kde->n_rsn < 2)
-		return true;
-	if (ie_parse_rsn(kde->rsn_elem[1] + 2, kde->rsn_elem_len[1] - 2, &second) != 0)
-		return false;
-	return second.n_pairwise == 1 && second.pairwise[0] == cfg->pairwise_cipher;
+	if (c != RSN_ELEMS_MATCH || kde->n_rsn < 2)
+		return c;
+	if (ie_parse_rsn(kde->rsn_elem[1] + 2, kde->rsn_elem_len[1] - 2, &second) != 0 ||
+	    second.n_pairwise != 1 || second.pairwise[0] != cfg->pairwise_cipher)
+		return RSN_ELEMS_RSNE_DIFFERS;
+	return RSN_ELEMS_MATCH;
 }
 
 /* The GTK KDE (and IGTK KDE with management frame protection) must be
@@ -511,10 +510,15 @@ static int msg3_finish(struct rsn_supp *sm, const struct rsn_key_rx *rx,
 
 	if (ret)
 		return ret;
-	if (!rsne_matches(sm, &kde)) {
+	enum rsn_elem_check elems = msg3_elems_check(sm, &kde);
+	if (elems != RSN_ELEMS_MATCH) {
+		const struct rsn_config *cfg = &sm->conf.cfg;
+		log_hex("RSNE heard", cfg->ap_rsne, cfg->ap_rsne_len);
 		log_hex("RSNE in message 3", kde.rsn_elem[0], kde.n_rsn ? kde.rsn_elem_len[0] : 0);
+		log_hex("RSNXE heard", cfg->ap_rsnxe, cfg->ap_rsnxe_len);
+		log_hex("RSNXE in message 3", kde.rsnxe_elem, kde.rsnxe_elem_len);
 		fail(sm, RSN_FAIL_IE_MISMATCH, WLAN_REASON_IE_IN_4WAY_DIFFERS,
-		     "RSN element(s) in message 3 differ from the Beacon/Probe Response");
+		     rsn_elems_text(elems, 3));
 		return RSN_RX_E_IE_MISMATCH;
 	}
 	if (send_msg4(sm, rx, ptk)) {

@@ -228,6 +228,10 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
 			       "4-way handshake with %s failed (%s): the passphrase is most "
 			       "likely wrong", a, f->detail);
+	else if (code == WPAD_ERR_POSSIBLE_DOWNGRADE)
+		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
+			       "the access point %s's security elements changed during the "
+			       "handshake (%s): possible downgrade attack", a, f->detail);
 	else
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason, "key handshake with %s failed: %s",
 			       a, f->detail);
@@ -294,13 +298,20 @@ int handshake_start(struct station *st)
 	cfg.group_mgmt_cipher = c->use_mfp ? c->bss.group_mgmt_cipher : 0;
 	cfg.sta_rsne = c->sta_rsne;
 	cfg.sta_rsne_len = c->sta_rsne_len;
+	/* The pair heard from this BSS, which message 3 must repeat exactly:
+	 * the RSNXE too, or its absence. */
 	cfg.ap_rsne = c->bss.rsne;
 	cfg.ap_rsne_len = c->bss.rsne_len;
+	cfg.ap_rsnxe = c->bss.rsnxe_len ? c->bss.rsnxe : NULL;
+	cfg.ap_rsnxe_len = c->bss.rsnxe_len;
 	handshake_stop(st);
 	st->supp = rsn_supp_new(st->loop, &cfg, &station_rsn_ops, st);
 	if (!st->supp)
 		return -EINVAL;
 	log_info("4-way handshake with %s", bss_addr_str(st->bssid, a));
+	if (cfg.ap_rsnxe_len)
+		log_hex("RSNXE heard from the AP, which message 3 must repeat", cfg.ap_rsnxe,
+			cfg.ap_rsnxe_len);
 	rsn_supp_start(st->supp);
 	station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
 	if (c->early_eapol_len) {
