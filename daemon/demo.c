@@ -7,14 +7,83 @@
 #include "daemon/station/station.h"
 #include "daemon/wpad.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static struct {
 	struct loop_timer *ticker;
 	struct loop_timer *retry;
 	struct wpad *w;
+	bool bus_served;
+	char bus_address[256]; /* empty: the system bus */
+	bool commands_shown;
 } demo;
+
+void demo_set_bus(bool served, const char *address)
+{
+	demo.bus_served = served;
+	snprintf(demo.bus_address, sizeof(demo.bus_address), "%s", address ? address : "");
+}
+
+/* wpactl as built next to this wpad (build/wpactl), else from PATH. */
+static void wpactl_path(char *buf, size_t cap)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			int m = snprintf(buf, cap, "%s/wpactl", self);
+			if (m > 0 && (size_t)m < cap && access(buf, X_OK) == 0)
+				return;
+		}
+	}
+	snprintf(buf, cap, "wpactl");
+}
+
+/* An address as one shell word: quoted unless it is plain. */
+static const char *shell_word(const char *s, char *buf, size_t cap)
+{
+	if (strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.,:=/") ==
+	    strlen(s))
+		return s;
+	snprintf(buf, cap, "'%s'", s); /* D-Bus addresses escape quotes as %27 */
+	return buf;
+}
+
+/* Printed on stdout, without log prefixes, so they can be copied as is. */
+static void show_commands(void)
+{
+	if (demo.commands_shown)
+		return;
+	demo.commands_shown = true;
+	if (!demo.bus_served) {
+		printf("\nThe demo runs without its D-Bus API (no bus reachable): `make demo` "
+		       "starts a private bus for it.\n\n");
+		fflush(stdout);
+		return;
+	}
+	char ctl[PATH_MAX + 16], quoted[sizeof(demo.bus_address) + 2], bus[sizeof(quoted) + 16],
+		busctl[sizeof(quoted) + 16];
+	wpactl_path(ctl, sizeof(ctl));
+	bus[0] = busctl[0] = '\0';
+	if (demo.bus_address[0]) {
+		const char *a = shell_word(demo.bus_address, quoted, sizeof(quoted));
+		snprintf(bus, sizeof(bus), " --bus %s", a);
+		snprintf(busctl, sizeof(busctl), " --address=%s", a);
+	}
+	printf("\nConnected. Try from a second shell (Ctrl-C here stops the demo):\n"
+	       "  %s%s device list\n"
+	       "  %s%s station demo-station show\n"
+	       "  %s%s ap " DEMO_SSID " show\n"
+	       "  busctl%s tree org.wpad1\n\n",
+	       ctl, bus, ctl, bus, ctl, bus, busctl);
+	fflush(stdout);
+}
 
 static void connect_station(void);
 
@@ -56,6 +125,7 @@ static void on_connect_done(void *ctx, struct wpad_device *dev, const struct wpa
 	}
 	log_info("station %s: CONNECTED to %s in %llu ms", dev->name, DEMO_SSID,
 		 (unsigned long long)station_connect_time_ms(dev->station));
+	show_commands();
 }
 
 static void on_ap_state(void *ctx, struct wpad_device *dev, const char *state)
@@ -104,7 +174,8 @@ static void tick(struct loop_timer *t, void *data)
 {
 	for (size_t i = 0; i < wpad_device_count(demo.w); i++)
 		print_link(wpad_device_at(demo.w, i));
-	loop_timer_arm_ms(t, 3000);
+	/* Slower once the commands are shown, so they stay on the screen. */
+	loop_timer_arm_ms(t, demo.commands_shown ? 30000 : 3000);
 }
 
 static void connect_station(void)
@@ -147,4 +218,5 @@ void demo_stop(void)
 	demo.ticker = NULL;
 	demo.retry = NULL;
 	demo.w = NULL;
+	demo.commands_shown = false;
 }
