@@ -17,14 +17,14 @@ static struct {
 	struct loop_timer *retry;
 	struct wpad *w;
 	bool bus_served;
-	char bus_address[256]; /* empty: the system bus */
+	const char *bus_address; /* the caller's, for the process's life; NULL: system bus */
 	bool commands_shown;
 } demo;
 
 void demo_set_bus(bool served, const char *address)
 {
 	demo.bus_served = served;
-	snprintf(demo.bus_address, sizeof(demo.bus_address), "%s", address ? address : "");
+	demo.bus_address = address && address[0] ? address : NULL;
 }
 
 /* wpactl as built next to this wpad (build/wpactl), else from PATH. */
@@ -45,14 +45,18 @@ static void wpactl_path(char *buf, size_t cap)
 	snprintf(buf, cap, "wpactl");
 }
 
-/* An address as one shell word: quoted unless it is plain. */
-static const char *shell_word(const char *s, char *buf, size_t cap)
+/* One command line: PROGRAM [OPTION ADDRESS] ARGS, the address quoted
+ * unless it is plain (D-Bus escapes a quote in an address as %27). */
+static void print_command(const char *program, const char *option, const char *args)
 {
-	if (strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.,:=/") ==
-	    strlen(s))
-		return s;
-	snprintf(buf, cap, "'%s'", s); /* D-Bus addresses escape quotes as %27 */
-	return buf;
+	const char *a = demo.bus_address;
+	if (!a) {
+		printf("  %s %s\n", program, args);
+		return;
+	}
+	const char *plain = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.,:=/";
+	const char *q = strspn(a, plain) == strlen(a) ? "" : "'";
+	printf("  %s %s%s%s%s %s\n", program, option, q, a, q, args);
 }
 
 /* Printed on stdout, without log prefixes, so they can be copied as is. */
@@ -62,26 +66,19 @@ static void show_commands(void)
 		return;
 	demo.commands_shown = true;
 	if (!demo.bus_served) {
-		printf("\nThe demo runs without its D-Bus API (no bus reachable): `make demo` "
+		printf("\nThe demo runs without its D-Bus API: `make demo` "
 		       "starts a private bus for it.\n\n");
 		fflush(stdout);
 		return;
 	}
-	char ctl[PATH_MAX + 16], quoted[sizeof(demo.bus_address) + 2], bus[sizeof(quoted) + 16],
-		busctl[sizeof(quoted) + 16];
+	char ctl[PATH_MAX + 16];
 	wpactl_path(ctl, sizeof(ctl));
-	bus[0] = busctl[0] = '\0';
-	if (demo.bus_address[0]) {
-		const char *a = shell_word(demo.bus_address, quoted, sizeof(quoted));
-		snprintf(bus, sizeof(bus), " --bus %s", a);
-		snprintf(busctl, sizeof(busctl), " --address=%s", a);
-	}
-	printf("\nConnected. Try from a second shell (Ctrl-C here stops the demo):\n"
-	       "  %s%s device list\n"
-	       "  %s%s station demo-station show\n"
-	       "  %s%s ap " DEMO_SSID " show\n"
-	       "  busctl%s tree org.wpad1\n\n",
-	       ctl, bus, ctl, bus, ctl, bus, busctl);
+	printf("\nConnected. Try from a second shell (Ctrl-C here stops the demo):\n");
+	print_command(ctl, "--bus ", "device list");
+	print_command(ctl, "--bus ", "station demo-station show");
+	print_command(ctl, "--bus ", "ap " DEMO_SSID " show");
+	print_command("busctl", "--address=", "tree org.wpad1");
+	printf("\n");
 	fflush(stdout);
 }
 

@@ -22,7 +22,8 @@ const struct wpad_observer *demo_observer(void);
 int demo_start(struct loop *loop, struct wpad *w);
 /* How a second shell reaches this wpad's D-Bus API, told once the API is
  * up: served false (no API), or the bus address clients must name (NULL:
- * the system bus, which they use by default). Once the station is
+ * the system bus, which they use by default), kept as given: it must live
+ * as long as the process (argv, the environment). Once the station is
  * connected the demo prints wpactl and busctl commands for that bus. */
 void demo_set_bus(bool served, const char *address);
 void demo_stop(void);
