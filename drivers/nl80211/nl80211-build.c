@@ -152,6 +152,10 @@ static int auth_type(enum driver_auth_alg alg, uint32_t *t)
 	case DRIVER_AUTH_SHARED_KEY: *t = NL80211_AUTHTYPE_SHARED_KEY; return 0;
 	case DRIVER_AUTH_FT: *t = NL80211_AUTHTYPE_FT; return 0;
 	case DRIVER_AUTH_SAE: *t = NL80211_AUTHTYPE_SAE; return 0;
+	case DRIVER_AUTH_FILS_SK: *t = NL80211_AUTHTYPE_FILS_SK; return 0;
+	case DRIVER_AUTH_FILS_SK_PFS: *t = NL80211_AUTHTYPE_FILS_SK_PFS; return 0;
+	case DRIVER_AUTH_FILS_PK: *t = NL80211_AUTHTYPE_FILS_PK; return 0;
+	case DRIVER_AUTH_COUNT: break;
 	}
 	return -EINVAL;
 }
