@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "daemon/codec/frame.h"
+#include "daemon/codec/ie.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/rsn/sa_query.h"
@@ -121,6 +122,29 @@ bool station_pmf_rx_mgmt(struct station *st, const struct driver_event *ev)
 	struct sa_query *q = saq(st);
 	if (q)
 		(void)sa_query_rx(q, f.body, f.body_len);
+	return true;
+}
+
+/* The longest comeback time honoured (TU); an AP asking for more is
+ * treated as a refusal. */
+#define STATION_PMF_MAX_COMEBACK_TU 10000
+
+bool station_pmf_comeback(struct station *st, const struct mgmt_frame *resp)
+{
+	struct ie_elem e;
+	struct ie_timeout_interval ti;
+	char a[18];
+
+	if (st->conn.assoc_tries >= STATION_ASSOC_TRIES || !resp->ies ||
+	    !ie_find(resp->ies, resp->ies_len, WLAN_EID_TIMEOUT_INTERVAL, &e) ||
+	    ie_parse_timeout_interval(e.data, e.len, &ti) != 0 ||
+	    ti.type != TIMEOUT_ASSOC_COMEBACK || ti.value > STATION_PMF_MAX_COMEBACK_TU)
+		return false;
+	uint32_t ms = (uint32_t)(((uint64_t)ti.value * 1024 + 999) / 1000);
+	log_info("%s still has an association with us under management frame protection: "
+		 "coming back in %u ms (status 30)",
+		 bss_addr_str(resp->bssid, a), ms);
+	station_arm_timer(st, ms);
 	return true;
 }
 

@@ -291,6 +291,11 @@ void station_pmf_unprot_leave(struct station *st, const struct driver_event *ev)
 /* True when ev was an SA Query frame (handled). */
 bool station_pmf_rx_mgmt(struct station *st, const struct driver_event *ev);
 void station_pmf_stop(struct station *st);
+/* Status 30 with an association comeback time: waits it out in
+ * ASSOCIATING (the watchdog then retries from authentication). True when
+ * the comeback is honoured. */
+struct mgmt_frame;
+bool station_pmf_comeback(struct station *st, const struct mgmt_frame *resp);
 void station_pmf_free(struct station *st);
 bool station_idle(const struct station *st);
 

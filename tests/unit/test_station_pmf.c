@@ -124,6 +124,22 @@ START_TEST(station_answers_sa_query_requests)
 }
 END_TEST
 
+/* Status 30 with a comeback time: the station waits it out and comes back
+ * (from authentication), instead of giving up on the AP. */
+START_TEST(association_comeback_is_honoured)
+{
+	struct air_ap *ap2 = air_add_ap(&A, 2, "comeback", 2412, false);
+	ap2->comebacks = 1;
+	ap2->comeback_tu = 300;
+	uint64_t t0 = loop_now_us();
+	ck_assert_int_eq(air_connect(&A, "comeback", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	ck_assert_uint_eq(ap2->n_assoc, 2);
+	ck_assert_uint_ge((loop_now_us() - t0) / 1000, 300);
+}
+END_TEST
+
 Suite *make_station_pmf_suite(void)
 {
 	Suite *s = suite_create("station_pmf");
@@ -133,6 +149,7 @@ Suite *make_station_pmf_suite(void)
 	tcase_add_test(tc, spoofed_deauth_keeps_the_link_when_the_ap_answers);
 	tcase_add_test(tc, silent_ap_ends_the_link_after_the_sa_query_timeout);
 	tcase_add_test(tc, station_answers_sa_query_requests);
+	tcase_add_test(tc, association_comeback_is_honoured);
 	suite_add_tcase(s, tc);
 	return s;
 }
