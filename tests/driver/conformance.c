@@ -130,6 +130,10 @@ START_TEST(advertised_ciphers_install)
 			ck_assert_msg(e == 0, "advertised cipher %#x refused: %d", ciphers[i].bit, e);
 		else
 			ck_assert_msg(e < 0, "unadvertised cipher %#x accepted", ciphers[i].bit);
+		/* mac80211 does not let a key index change its cipher in place
+		 * (-EOPNOTSUPP): each key goes before the next comes. */
+		if (e == 0)
+			ck_assert_int_eq(driver_key_del(H->drv, ap, k.type, k.key_idx, NULL), 0);
 	}
 	/* The IGTK's sequence counter can be read back (the IPN stations get). */
 	uint8_t seq[6];
