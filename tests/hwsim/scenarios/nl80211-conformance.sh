@@ -9,12 +9,9 @@
 # backend does (docs/nl80211.md, "On mac80211_hwsim"). They may fail; every
 # other case must pass. One that starts passing is noted in the row.
 expected_failures=(
-	# reworked to install group keys/IGTKs on a started AP (no peer needed);
-	# last VM run before the key_del between ciphers: GCMP-256 after CCMP-128
-	# on the same index refused (-EOPNOTSUPP); drop once a run passes it
-	advertised_ciphers_install
-	# reworked to send from a connected station; now fails later: hwsim
-	# reports the Public action frame to an absent address as acked
+	# sent from a connected station since 2026-12-04 (cfg80211 allows a
+	# station non-Public action frames only to its AP); it now stops later:
+	# hwsim reports the Public action frame to an absent address as acked
 	mgmt_tx_status_and_registration
 )
 
