@@ -165,6 +165,10 @@ static void classify_rsn(struct station_bss *b, const struct ie_set *set)
 		memcpy(b->rsne, set->rsn_elem, set->rsn_elem_len);
 		b->rsne_len = set->rsn_elem_len;
 	}
+	if (set->has_rsnxe && set->rsnxe_elem_len <= sizeof(b->rsnxe)) {
+		memcpy(b->rsnxe, set->rsnxe_elem, set->rsnxe_elem_len);
+		b->rsnxe_len = set->rsnxe_elem_len;
+	}
 	if (!b->akm)
 		b->support = BSS_UNSUPPORTED_AKM;
 	else if (!ie_rsn_has_pairwise(rsn, RSN_CIPHER_CCMP_128) ||

@@ -9,6 +9,7 @@
 #include "daemon/core/loop.h"
 #include "daemon/crypto/kdf.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
@@ -48,6 +49,7 @@ void connect_reset(struct station *st)
 {
 	if (st->kickoff)
 		loop_idle_cancel(st->kickoff);
+	sme_auth_free(st);
 	crypto_zero(&st->conn, sizeof(st->conn));
 	st->conn.phase = CONNECT_IDLE;
 }
@@ -398,6 +400,9 @@ int connect_start(struct station *st, const uint8_t *ssid, size_t ssid_len,
 		c->have_psk = c->psk_from_user = true;
 		c->security = BSS_SECURITY_PSK;
 		c->security_set = true;
+		/* A credential given anew may differ from the one the cached
+		 * PMKSAs (SAE) of this network came from. */
+		pmksa_cache_flush_network(st->pmksa, ssid, ssid_len);
 	}
 	load_known(st);
 	if (!autoconnect) {

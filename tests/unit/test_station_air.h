@@ -56,6 +56,7 @@ struct air_ap {
 	 * association comeback time of comeback_tu (PMF), then as usual */
 	unsigned comebacks;
 	uint32_t comeback_tu;
+	bool send_eap_identity; /* after association, send EAP-Request/Identity (802.1X) */
 	uint16_t deauth_on_msg2; /* reason to deauthenticate with on message 2 (0: no) */
 	/* what it saw */
 	unsigned n_auth, n_assoc, n_eapol, n_deauth;
