@@ -9,6 +9,7 @@
 #define LOG_TAG "station"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/suites.h"
 #include "daemon/rsn/supplicant.h"
 #include "daemon/station/station_i.h"
 
@@ -16,32 +17,6 @@
 #include <string.h>
 
 #define ETH_P_PAE 0x888e
-
-static uint32_t driver_cipher(uint32_t suite)
-{
-	switch (suite) {
-	case RSN_CIPHER_CCMP_128:
-		return DRIVER_CIPHER_CCMP_128;
-	case RSN_CIPHER_CCMP_256:
-		return DRIVER_CIPHER_CCMP_256;
-	case RSN_CIPHER_GCMP_128:
-		return DRIVER_CIPHER_GCMP_128;
-	case RSN_CIPHER_GCMP_256:
-		return DRIVER_CIPHER_GCMP_256;
-	case RSN_CIPHER_TKIP:
-		return DRIVER_CIPHER_TKIP;
-	case RSN_CIPHER_BIP_CMAC_128:
-		return DRIVER_CIPHER_BIP_CMAC_128;
-	case RSN_CIPHER_BIP_CMAC_256:
-		return DRIVER_CIPHER_BIP_CMAC_256;
-	case RSN_CIPHER_BIP_GMAC_128:
-		return DRIVER_CIPHER_BIP_GMAC_128;
-	case RSN_CIPHER_BIP_GMAC_256:
-		return DRIVER_CIPHER_BIP_GMAC_256;
-	default:
-		return 0;
-	}
-}
 
 static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
 {
@@ -60,7 +35,7 @@ static int set_key(struct station *st, enum driver_key_type type, uint8_t idx, u
 {
 	struct driver_key k = { .type = type, .key_idx = idx, .set_tx = set_tx };
 
-	k.cipher = driver_cipher(suite);
+	k.cipher = rsn_cipher_to_driver(suite);
 	if (!k.cipher || len > sizeof(k.key))
 		return -EOPNOTSUPP;
 	memcpy(k.addr, st->bssid, DRIVER_ADDR_LEN);
@@ -178,10 +153,10 @@ int handshake_start(struct station *st)
 		return -EINVAL;
 	memcpy(cfg.own_addr, st->addr, DRIVER_ADDR_LEN);
 	memcpy(cfg.peer_addr, st->bssid, DRIVER_ADDR_LEN);
-	cfg.akm = c->bss.akm;
-	cfg.pairwise_cipher = RSN_CIPHER_CCMP_128;
-	cfg.group_cipher = c->bss.group_cipher;
-	cfg.group_mgmt_cipher = c->use_mfp ? c->bss.group_mgmt_cipher : 0;
+	cfg.akm = c->neg.akm;
+	cfg.pairwise_cipher = c->neg.pairwise;
+	cfg.group_cipher = c->neg.group;
+	cfg.group_mgmt_cipher = c->neg.mfp ? c->neg.group_mgmt : 0;
 	cfg.pmk = c->psk;
 	cfg.pmk_len = STATION_PSK_LEN;
 	cfg.sta_rsne = c->sta_rsne;

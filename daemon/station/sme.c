@@ -103,21 +103,19 @@ void sme_start(struct station *st)
 	send_auth(st);
 }
 
-/* Our RSN element: the AP's group cipher, CCMP-128, the AKM we picked;
- * management frame protection only where the AP requires it. */
+/* Our RSN element: the suites the negotiation chose for this BSS
+ * (daemon/rsn/negotiate.c), MFPC when PMF is in use, MFPR when our policy
+ * requires it. */
 static int build_rsne(struct station *st)
 {
 	struct station_connect *c = &st->conn;
 	struct ie_rsn rsn;
 	struct wbuf w = wbuf_init(c->sta_rsne, sizeof(c->sta_rsne));
 
-	ie_rsn_init(&rsn, c->bss.akm);
-	rsn.group_cipher = c->bss.group_cipher;
-	rsn.pairwise[0] = RSN_CIPHER_CCMP_128;
-	rsn.n_pairwise = 1;
-	c->use_mfp = c->bss.mfp_required;
-	rsn.capab = c->use_mfp ? RSN_CAPAB_MFPC | RSN_CAPAB_MFPR : 0;
-	rsn.present = IE_RSN_UPTO_CAPAB;
+	if (!c->neg.akm)
+		return -EINVAL;
+	rsn_negotiated_to_ie(&c->neg, &rsn);
+	c->use_mfp = c->neg.mfp;
 	int err = ie_build_rsn(&w, &rsn);
 	c->sta_rsne_len = err ? 0 : w.len;
 	return err ? -EINVAL : 0;

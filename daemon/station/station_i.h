@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "daemon/core/error.h"
+#include "daemon/rsn/negotiate.h"
 #include "daemon/station/bss.h"
 #include "daemon/station/network.h"
 #include "daemon/station/station.h"
@@ -42,6 +43,7 @@ struct station_known {
 	enum bss_security security;
 	bool autoconnect;
 	bool hidden;
+	struct rsn_policy policy; /* PMF, AKMs and ciphers allowed (0: defaults) */
 	uint64_t last_connected; /* CLOCK_REALTIME seconds, 0: never */
 	bool have_psk;
 	uint8_t psk[STATION_PSK_LEN];
@@ -143,6 +145,9 @@ struct station_connect {
 	unsigned assoc_tries;
 	struct wpad_error last_err; /* the most telling failure so far */
 	bool have_err;
+	struct rsn_policy policy;  /* the network's (known-network file) or the default */
+	struct rsn_negotiated neg; /* the suites chosen for the BSS being tried */
+	char refusal[256];         /* why the last BSS refused by negotiation was */
 	uint8_t sta_rsne[BSS_RSNE_MAX]; /* what we put in the association request */
 	size_t sta_rsne_len;
 	bool use_mfp;
