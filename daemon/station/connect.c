@@ -248,6 +248,14 @@ static uint16_t negotiate_bss(struct station *st, const struct station_bss *b,
 	}
 	uint16_t status = rsn_negotiate(RSN_ROLE_STATION, &c->policy, driver_ciphers(st), &rsn,
 					b->rsnxe_present, out);
+	uint64_t left = rsn_mic_cm_remaining_us(&st->mic_cm, loop_now_us());
+	if (!status && out->group == RSN_CIPHER_TKIP && left) {
+		snprintf(c->refusal, sizeof(c->refusal),
+			 "%s uses TKIP and TKIP countermeasures (two MIC failures) refuse TKIP "
+			 "networks for %llu more s",
+			 bss_addr_str(b->bssid, a), (unsigned long long)(left / 1000000 + 1));
+		return WLAN_STATUS_CIPHER_REJECTED_PER_POLICY;
+	}
 	if (status)
 		snprintf(c->refusal, sizeof(c->refusal), "%s offers %s; %s (status %u)",
 			 bss_addr_str(b->bssid, a), rsn_describe(&rsn, offer, sizeof(offer)),

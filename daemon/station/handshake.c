@@ -9,6 +9,7 @@
 #define LOG_TAG "station"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/core/loop.h"
 #include "daemon/rsn/suites.h"
 #include "daemon/rsn/supplicant.h"
 #include "daemon/station/station_i.h"
@@ -198,6 +199,29 @@ void handshake_rx_eapol(struct station *st, const struct driver_event *ev)
 	int ret = rsn_supp_rx_eapol(st->supp, ev->u.data.body, ev->u.data.len);
 	if (ret != RSN_RX_OK)
 		log_debug("EAPOL frame dropped: %s", rsn_rx_strerror(ret));
+}
+
+void handshake_mic_failure(struct station *st, const struct driver_event *ev)
+{
+	struct wpad_error e;
+	char a[18];
+	bool group = ev->u.peer.group;
+
+	if (st->state != STATION_CONNECTED || !st->supp)
+		return;
+	int r = rsn_supp_mic_failure_report(st->supp, !group);
+	if (r < 0)
+		log_warn("the MIC failure report could not be sent: %d", r);
+	if (rsn_mic_cm_failure(&st->mic_cm, loop_now_us()) != RSN_MIC_CM_COUNTERMEASURES)
+		return;
+	bss_addr_str(st->bssid, a);
+	log_warn("second Michael MIC failure within 60 s: TKIP countermeasures; leaving %s "
+		 "(reason %u), no TKIP network for 60 s", a, WLAN_REASON_MICHAEL_MIC_FAILURE);
+	wpad_error_set(&e, WPAD_ERR_AUTHENTICATION_FAILED, 0, -1, WLAN_REASON_MICHAEL_MIC_FAILURE,
+		       "two Michael MIC failures within 60 s on %s: TKIP countermeasures "
+		       "(IEEE 802.11 12.5.2.4) block TKIP networks for 60 s", a);
+	station_teardown_link(st, WLAN_REASON_MICHAEL_MIC_FAILURE);
+	station_link_lost(st, &e);
 }
 
 void handshake_stop(struct station *st)

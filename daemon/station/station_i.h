@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "daemon/core/error.h"
+#include "daemon/rsn/mic_cm.h"
 #include "daemon/rsn/negotiate.h"
 #include "daemon/station/bss.h"
 #include "daemon/station/network.h"
@@ -188,6 +189,9 @@ void sme_bss_failed(struct station *st, const struct wpad_error *err, bool try_n
 #define KEY_BIT_PORT (1u << 7)                /* the port was authorized */
 int handshake_start(struct station *st);
 void handshake_rx_eapol(struct station *st, const struct driver_event *ev);
+/* A Michael MIC failure the driver saw (TKIP): reported to the AP, and
+ * the second within 60 s starts countermeasures (rsn/mic_cm.h). */
+void handshake_mic_failure(struct station *st, const struct driver_event *ev);
 void handshake_stop(struct station *st);
 /* Removes installed keys and closes the port. */
 void handshake_clear_keys(struct station *st, const uint8_t *bssid);
@@ -266,6 +270,7 @@ struct station {
 	struct rsn_supp *supp;
 	unsigned eapol_sent;      /* EAPOL frames we sent on this link */
 	uint32_t keys_installed;  /* KEY_BIT_* */
+	struct rsn_mic_cm mic_cm; /* TKIP countermeasures (handshake.c) */
 	uint32_t freq_mhz;
 	int32_t signal_mbm;
 	uint64_t connect_time_ms;
