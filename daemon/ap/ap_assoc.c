@@ -23,6 +23,7 @@
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/suites.h"
 
 #include <string.h>
 
@@ -73,6 +74,8 @@ static uint16_t check_rsn(struct ap *ap, struct ap_sta *sta, const struct ie_set
 	sta->akm = n.akm;
 	sta->pairwise = n.pairwise;
 	sta->mfp = n.mfp;
+	log_info("%s: AKM %s, pairwise %s, PMF %s", ap_addr_str(sta->addr, a), rsn_akm_name(n.akm),
+		 rsn_cipher_name(n.pairwise), n.mfp ? "on" : "off");
 	return WLAN_STATUS_SUCCESS;
 }
 

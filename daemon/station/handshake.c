@@ -10,6 +10,7 @@
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
+#include "daemon/crypto/secure.h"
 #include "daemon/rsn/suites.h"
 #include "daemon/rsn/supplicant.h"
 #include "daemon/station/station_i.h"
@@ -64,9 +65,21 @@ static int op_install_gtk(void *ctx, uint8_t key_idx, uint32_t cipher, const uin
 			  size_t len, const uint8_t rsc[RSN_SEQ_LEN])
 {
 	struct station *st = ctx;
+	uint8_t swapped[32];
 	if (key_idx > 3)
 		return -EINVAL;
+	/* A TKIP GTK comes as TK | Michael key authenticator->supplicant |
+	 * supplicant->authenticator (IEEE 802.11-2020 12.8.2); the driver
+	 * (nl80211's layout) wants TK | our TX MIC key | our RX MIC key, and
+	 * we receive group frames with the authenticator's. */
+	if (cipher == RSN_CIPHER_TKIP && len == 32) {
+		memcpy(swapped, gtk, 16);
+		memcpy(swapped + 16, gtk + 24, 8);
+		memcpy(swapped + 24, gtk + 16, 8);
+		gtk = swapped;
+	}
 	int ret = set_key(st, DRIVER_KEY_GROUP, key_idx, cipher, gtk, len, rsc, false);
+	crypto_zero(swapped, sizeof(swapped));
 	if (ret == 0) {
 		st->keys_installed |= KEY_BIT_GTK(key_idx);
 		log_info("group key %u installed", key_idx);

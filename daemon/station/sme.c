@@ -8,6 +8,7 @@
 #include "daemon/codec/ie_rsn.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/suites.h"
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
@@ -140,8 +141,14 @@ static void send_assoc(struct station *st)
 		p.use_mfp = c->use_mfp;
 	}
 	c->assoc_tries++;
-	log_info("associating with %s (attempt %u)", bss_addr_str(c->bss.bssid, a),
-		 c->assoc_tries);
+	if (c->neg.akm)
+		log_info("associating with %s (attempt %u): AKM %s, pairwise %s, group %s, PMF %s",
+			 bss_addr_str(c->bss.bssid, a), c->assoc_tries, rsn_akm_name(c->neg.akm),
+			 rsn_cipher_name(c->neg.pairwise), rsn_cipher_name(c->neg.group),
+			 c->neg.mfp ? (c->neg.mfpr ? "required" : "on") : "off");
+	else
+		log_info("associating with %s (attempt %u)", bss_addr_str(c->bss.bssid, a),
+			 c->assoc_tries);
 	int ret = driver_associate(st->drv, st->ifindex, &p);
 	if (ret < 0) {
 		fail_errno(st, ret, "association request failed");
