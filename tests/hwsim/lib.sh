@@ -192,7 +192,7 @@ hostapd_start() { # NS IFACE SSID open|psk
 			echo "wpa_passphrase=$PASSPHRASE"
 		fi
 		# More settings (later lines override): PMF, mixed WPA/WPA2, ...
-		[ -z "$HOSTAPD_EXTRA" ] || printf '%b\n' "$HOSTAPD_EXTRA"
+		[ -z "${HOSTAPD_EXTRA:-}" ] || printf '%b\n' "$HOSTAPD_EXTRA"
 	} >"$conf"
 	start_bg hostapd "$ns" hostapd -t -d "$conf"
 	wait_until 20 "hostapd enabled" hostapd_cli_q "$ns" "$ifc" status -- "state=ENABLED"
@@ -223,7 +223,7 @@ wpas_start() { # NS IFACE SSID open|psk
 		else
 			echo "	key_mgmt=NONE"
 		fi
-		[ -z "$WPAS_EXTRA" ] || printf '\t%s\n' "$WPAS_EXTRA" # e.g. ieee80211w=2
+		[ -z "${WPAS_EXTRA:-}" ] || printf '\t%s\n' "$WPAS_EXTRA" # e.g. ieee80211w=2
 		echo "}"
 	} >"$conf"
 	start_bg wpa_supplicant "$ns" wpa_supplicant -t -d -D nl80211 -i "$ifc" -c "$conf"
@@ -320,7 +320,7 @@ wpad_conf_ap() { # FILE NAME RADIO_NAME SEC
 			"$2" "$3" "$(ssid_of "$4")" "$CHANNEL" "$sec"
 		[ "$4" = psk ] && printf 'Passphrase=%s\n' "$PASSPHRASE"
 		# More AP profile keys, e.g. ManagementFrameProtection=required
-		[ -z "$WPAD_AP_EXTRA" ] || printf '%b\n' "$WPAD_AP_EXTRA"
+		[ -z "${WPAD_AP_EXTRA:-}" ] || printf '%b\n' "$WPAD_AP_EXTRA"
 		echo
 	} >>"$1"
 }
