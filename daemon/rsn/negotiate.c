@@ -255,9 +255,11 @@ static uint16_t negotiate_station(const struct rsn_policy *policy, uint32_t driv
 				  const struct ie_rsn *peer, struct rsn_negotiated *out)
 {
 	uint16_t st;
-	if ((st = check_group(RSN_ROLE_STATION, policy, driver_ciphers, peer->group_cipher, out)))
-		return st;
+	/* Pairwise first: a TKIP-only network is refused for its TKIP
+	 * pairwise, whatever the driver says about TKIP groups. */
 	if ((st = pick_pairwise(policy, driver_ciphers, peer, out)))
+		return st;
+	if ((st = check_group(RSN_ROLE_STATION, policy, driver_ciphers, peer->group_cipher, out)))
 		return st;
 	struct rsn_negotiated mfp = *out;
 	uint16_t mfp_st = station_mfp(policy, driver_ciphers, peer, &mfp);

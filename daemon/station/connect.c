@@ -70,6 +70,9 @@ static const struct station_network *conn_network(struct station *st)
 	return n;
 }
 
+static uint16_t negotiate_bss(struct station *st, const struct station_bss *b,
+			      struct rsn_negotiated *out);
+
 /* Settles security and credentials once the network is in view. Returns 0
  * or fills err. */
 static int resolve_credentials(struct station *st, const struct station_network *n,
@@ -80,6 +83,14 @@ static int resolve_credentials(struct station *st, const struct station_network 
 
 	c->security = n->security;
 	c->security_set = true;
+	struct rsn_negotiated neg;
+	if (n->support != BSS_OK && n->n_bss && n->bss[0]->has_rsn &&
+	    negotiate_bss(st, n->bss[0], &neg) != WLAN_STATUS_SUCCESS)
+		return wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, 0, c->refusal_status, -1,
+				      "cannot connect to '%s' (%s): %s",
+				      conn_ssid_str(st, s, sizeof(s)),
+				      bss_security_name(n->security), c->refusal),
+		       -EOPNOTSUPP;
 	if (n->support != BSS_OK)
 		return wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1,
 				      "cannot connect to '%s' (%s): %s",
@@ -254,8 +265,10 @@ static uint16_t negotiate_bss(struct station *st, const struct station_bss *b,
 			 "%s uses TKIP and TKIP countermeasures (two MIC failures) refuse TKIP "
 			 "networks for %llu more s",
 			 bss_addr_str(b->bssid, a), (unsigned long long)(left / 1000000 + 1));
+		c->refusal_status = WLAN_STATUS_CIPHER_REJECTED_PER_POLICY;
 		return WLAN_STATUS_CIPHER_REJECTED_PER_POLICY;
 	}
+	c->refusal_status = status;
 	if (status)
 		snprintf(c->refusal, sizeof(c->refusal), "%s offers %s; %s (status %u)",
 			 bss_addr_str(b->bssid, a), rsn_describe(&rsn, offer, sizeof(offer)),
@@ -304,8 +317,9 @@ static void fail_no_bss(struct station *st, enum bss_support why_not)
 	if (c->have_err) {
 		e = c->last_err;
 	} else if (why_not != BSS_OK && c->refusal[0]) {
-		wpad_error_set(&e, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1, "cannot connect to '%s': %s",
-			       conn_ssid_str(st, s, sizeof(s)), c->refusal);
+		wpad_error_set(&e, WPAD_ERR_NOT_SUPPORTED, 0, c->refusal_status, -1,
+			       "cannot connect to '%s': %s", conn_ssid_str(st, s, sizeof(s)),
+			       c->refusal);
 	} else if (why_not != BSS_OK) {
 		wpad_error_set(&e, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1, "cannot connect to '%s': %s",
 			       conn_ssid_str(st, s, sizeof(s)), bss_support_text(why_not));

@@ -149,6 +149,7 @@ struct station_connect {
 	struct rsn_policy policy;  /* the network's (known-network file) or the default */
 	struct rsn_negotiated neg; /* the suites chosen for the BSS being tried */
 	char refusal[256];         /* why the last BSS refused by negotiation was */
+	uint16_t refusal_status;   /* its IEEE status code */
 	uint8_t sta_rsne[BSS_RSNE_MAX]; /* what we put in the association request */
 	size_t sta_rsne_len;
 	bool use_mfp;
