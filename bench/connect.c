@@ -89,7 +89,7 @@ static void on_sta_event(void *ctx, const struct driver_event *ev)
 static void on_state(void *ctx, enum station_state old_state, enum station_state new_state)
 {
 	struct sta *s = ctx;
-	s->t_state[new_state] = loop_now_us();
+	s->t_state[new_state] = loop_now_us(B.loop);
 }
 
 static void on_scan_done(void *ctx)
@@ -120,9 +120,9 @@ static void on_removed(void *ctx, const uint8_t addr[6], uint16_t reason)
 
 static bool run_until(bool (*done)(void *), void *arg, int timeout_ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
+	uint64_t deadline = loop_now_us(B.loop) + (uint64_t)timeout_ms * 1000u;
 	while (!done(arg)) {
-		if (loop_now_us() >= deadline)
+		if (loop_now_us(B.loop) >= deadline)
 			return false;
 		loop_iterate(B.loop, 5);
 	}
@@ -131,8 +131,8 @@ static bool run_until(bool (*done)(void *), void *arg, int timeout_ms)
 
 static void run_for(int ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)ms * 1000u;
-	while (loop_now_us() < deadline)
+	uint64_t deadline = loop_now_us(B.loop) + (uint64_t)ms * 1000u;
+	while (loop_now_us(B.loop) < deadline)
 		loop_iterate(B.loop, 5);
 }
 
@@ -266,7 +266,7 @@ static struct sample measure_connect(struct sta *s, const char *passphrase)
 	struct sample out;
 	memset(s->t_state, 0, sizeof(s->t_state));
 	s->connects_done = 0;
-	uint64_t t0 = loop_now_us();
+	uint64_t t0 = loop_now_us(B.loop);
 	if (station_connect(s->st, (const uint8_t *)SSID, strlen(SSID), passphrase, false) < 0)
 		die("station_connect refused");
 	if (!run_until(connect_finished, s, 20000) || !s->ok)
@@ -393,13 +393,13 @@ static double wave(size_t n)
 	if (!run_until(all_scanned, range, 60000))
 		die("scans did not finish");
 	unsigned want = B.authorized + (unsigned)n;
-	uint64_t t0 = loop_now_us();
+	uint64_t t0 = loop_now_us(B.loop);
 	for (size_t i = range[0]; i < range[1]; i++)
 		if (station_connect(B.sta[i].st, (const uint8_t *)SSID, strlen(SSID), PASSPHRASE,
 				    false) < 0)
 			die("station_connect refused");
 	bool all = run_until(authorized_at_least, &want, 60000);
-	double ms = (double)(loop_now_us() - t0) / 1000;
+	double ms = (double)(loop_now_us(B.loop) - t0) / 1000;
 	return all ? ms : -ms;
 }
 

@@ -148,7 +148,7 @@ void ap_sta_enter_state(struct ap_sta *sta, enum ap_sta_state new_state)
 	case AP_STA_ASSOCIATED:
 		loop_timer_disarm(sta->timer);
 		ap->n_assoc++;
-		sta->assoc_time_us = loop_now_us();
+		sta->assoc_time_us = loop_now_us(ap->loop);
 		log_info("%s associated with AID %u, %zu associated", ap_addr_str(sta->addr, a),
 			 sta->aid, ap->n_assoc);
 		if (ap->cb.station_added)
@@ -250,7 +250,7 @@ void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info)
 	    di.signal_mbm)
 		info->signal_mbm = di.signal_mbm;
 	if (sta->assoc_time_us && ap_sta_is_associated(sta))
-		info->connected_s = (uint32_t)((loop_now_us() - sta->assoc_time_us) / 1000000u);
+		info->connected_s = (uint32_t)((loop_now_us(ap->loop) - sta->assoc_time_us) / 1000000u);
 	info->mic_failures = sta->mic_failures;
 	info->pairwise_cipher = sta->pairwise;
 	info->akm = sta->akm;

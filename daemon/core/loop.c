@@ -4,7 +4,12 @@
  * loop's list of live sources. Freeing marks the source dead, detaches it
  * from epoll/heap/idle queue and moves it to the zombie list, which is
  * emptied when the current iteration ends; that is what makes freeing from
- * inside a callback safe. */
+ * inside a callback safe.
+ *
+ * Timers: on the monotonic clock the timerfd is armed at the earliest
+ * deadline and its readiness runs the due timers; on the virtual clock the
+ * timerfd stays disarmed and every iteration runs the due timers itself
+ * after the jump (iterate_virtual). */
 #define LOG_TAG "loop"
 #include "daemon/core/loop.h"
 #include "daemon/core/log.h"
@@ -66,6 +71,8 @@ struct loop_idle {
 };
 
 struct loop {
+	enum loop_clock clock;
+	uint64_t virtual_now_us;
 	int epoll_fd;
 	int timer_fd;
 	int signal_fd;
@@ -83,11 +90,33 @@ struct loop {
 /* epoll user data for the loop's own fds (never a valid source pointer). */
 static char timer_fd_tag, signal_fd_tag;
 
-uint64_t loop_now_us(void)
+static uint64_t monotonic_now_us(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+uint64_t loop_now_us(const struct loop *loop)
+{
+	switch (loop->clock) {
+	case LOOP_CLOCK_MONOTONIC:
+		return monotonic_now_us();
+	case LOOP_CLOCK_VIRTUAL:
+		return loop->virtual_now_us;
+	}
+	return monotonic_now_us();
+}
+
+enum loop_clock loop_clock(const struct loop *loop)
+{
+	return loop->clock;
+}
+
+void loop_advance_us(struct loop *loop, uint64_t delta_us)
+{
+	if (loop->clock == LOOP_CLOCK_VIRTUAL)
+		loop->virtual_now_us += delta_us;
 }
 
 static void list_init(struct source *head)
@@ -214,6 +243,8 @@ static void heap_remove(struct loop *loop, struct loop_timer *t)
 static void timer_fd_update(struct loop *loop)
 {
 	struct itimerspec its = { 0 };
+	if (loop->clock == LOOP_CLOCK_VIRTUAL)
+		return;
 	if (loop->heap_len) {
 		uint64_t d = loop->heap[0]->deadline_us;
 		if (d == 0)
@@ -235,9 +266,16 @@ static int epoll_add_tag(struct loop *loop, int fd, void *tag)
 
 struct loop *loop_new(void)
 {
+	return loop_new_with_clock(LOOP_CLOCK_MONOTONIC);
+}
+
+struct loop *loop_new_with_clock(enum loop_clock clock)
+{
 	struct loop *loop = calloc(1, sizeof(*loop));
 	if (!loop)
 		return NULL;
+	loop->clock = clock;
+	loop->virtual_now_us = LOOP_VIRTUAL_START_US;
 	list_init(&loop->live);
 	list_init(&loop->zombie);
 	sigemptyset(&loop->signals);
@@ -323,11 +361,12 @@ static int run_idles(struct loop *loop)
 static int run_timers(struct loop *loop)
 {
 	uint64_t expirations;
-	uint64_t now = loop_now_us();
+	uint64_t now = loop_now_us(loop);
 	uint64_t seq_limit = loop->next_seq;
 	int ran = 0;
 
-	if (read(loop->timer_fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN)
+	if (loop->clock == LOOP_CLOCK_MONOTONIC &&
+	    read(loop->timer_fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN)
 		log_warn("timerfd read: %s", strerror(errno));
 	while (loop->heap_len) {
 		struct loop_timer *t = loop->heap[0];
@@ -366,19 +405,9 @@ static int run_signals(struct loop *loop)
 	return ran;
 }
 
-int loop_iterate(struct loop *loop, int timeout_ms)
+static int dispatch(struct loop *loop, const struct epoll_event *events, int n)
 {
-	struct epoll_event events[32];
-	int ran = run_idles(loop);
-
-	if (loop->idle_head || loop->quit)
-		timeout_ms = 0;
-	int n = epoll_wait(loop->epoll_fd, events, 32, timeout_ms);
-	if (n < 0) {
-		int err = errno;
-		free_zombies(loop);
-		return -err;
-	}
+	int ran = 0;
 	for (int i = 0; i < n; i++) {
 		void *tag = events[i].data.ptr;
 		if (tag == &timer_fd_tag) {
@@ -393,8 +422,70 @@ int loop_iterate(struct loop *loop, int timeout_ms)
 			ran++;
 		}
 	}
-	free_zombies(loop);
 	return ran;
+}
+
+/* Where virtual time may jump when nothing is ready: the earliest deadline,
+ * capped by the caller's timeout. False: no timer and no timeout, nothing
+ * in this process can ever move time. */
+static bool virtual_jump_target(const struct loop *loop, int timeout_ms, uint64_t *target)
+{
+	bool have = false;
+	if (loop->heap_len) {
+		*target = loop->heap[0]->deadline_us;
+		have = true;
+	}
+	if (timeout_ms >= 0) {
+		uint64_t limit = loop->virtual_now_us + (uint64_t)timeout_ms * 1000u;
+		if (!have || limit < *target)
+			*target = limit;
+		have = true;
+	}
+	return have;
+}
+
+static int iterate_virtual(struct loop *loop, struct epoll_event *events, int max,
+			   int timeout_ms)
+{
+	/* Anything in flight (a frame in a socketpair, an idle callback) is
+	 * handled at the current instant; time moves only past a quiet loop. */
+	int n = epoll_wait(loop->epoll_fd, events, max, 0);
+	if (n == 0 && timeout_ms != 0) {
+		uint64_t target;
+		if (virtual_jump_target(loop, timeout_ms, &target)) {
+			if (target > loop->virtual_now_us)
+				loop->virtual_now_us = target;
+		} else {
+			n = epoll_wait(loop->epoll_fd, events, max, -1);
+		}
+	}
+	if (n < 0)
+		return -errno;
+	int ran = dispatch(loop, events, n);
+	if (loop->heap_len && loop->heap[0]->deadline_us <= loop->virtual_now_us)
+		ran += run_timers(loop);
+	return ran;
+}
+
+int loop_iterate(struct loop *loop, int timeout_ms)
+{
+	struct epoll_event events[32];
+	int ran = run_idles(loop);
+	int r = 0;
+
+	if (loop->idle_head || loop->quit)
+		timeout_ms = 0;
+	switch (loop->clock) {
+	case LOOP_CLOCK_MONOTONIC:
+		r = epoll_wait(loop->epoll_fd, events, 32, timeout_ms);
+		r = r < 0 ? -errno : dispatch(loop, events, r);
+		break;
+	case LOOP_CLOCK_VIRTUAL:
+		r = iterate_virtual(loop, events, 32, timeout_ms);
+		break;
+	}
+	free_zombies(loop);
+	return r < 0 ? r : ran + r;
 }
 
 /* ---- io ---- */
@@ -464,7 +555,7 @@ void loop_timer_arm_us(struct loop_timer *t, uint64_t delay_us)
 		return;
 	if (t->heap_index != SIZE_MAX)
 		heap_remove(loop, t);
-	t->deadline_us = loop_now_us() + delay_us;
+	t->deadline_us = loop_now_us(loop) + delay_us;
 	t->arm_seq = loop->next_seq++;
 	if (!heap_push(loop, t)) {
 		log_error("out of memory arming a timer");
@@ -496,7 +587,7 @@ bool loop_timer_armed(const struct loop_timer *t)
 
 uint64_t loop_timer_remaining_us(const struct loop_timer *t)
 {
-	uint64_t now = loop_now_us();
+	uint64_t now = loop_now_us(t->base.loop);
 	if (t->heap_index == SIZE_MAX || t->deadline_us <= now)
 		return 0;
 	return t->deadline_us - now;

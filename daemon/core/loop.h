@@ -1,6 +1,18 @@
-/* The event loop: epoll for file descriptors, one timerfd driving a heap of
- * timers (CLOCK_MONOTONIC), signalfd for signals, and idle callbacks that run
- * once at the start of the next iteration.
+/* The event loop: epoll for file descriptors, a heap of timers on the loop's
+ * clock, signalfd for signals, and idle callbacks that run once at the start
+ * of the next iteration.
+ *
+ * The clock is chosen when the loop is made. LOOP_CLOCK_MONOTONIC (the
+ * daemon, the tools, the integration tests) is real time: a timerfd on
+ * CLOCK_MONOTONIC wakes the loop. LOOP_CLOCK_VIRTUAL (unit tests) is a
+ * counter that only the loop moves: an iteration first polls the fds without
+ * waiting, and only when no fd is ready and no idle callback is pending does
+ * time jump forward, to the next timer's deadline or by the iteration's
+ * timeout, whichever is sooner. So a frame written to a socketpair is always
+ * read before time passes, and a 3 s protocol timeout costs no wall time.
+ * Virtual time is only sound when every party the loop waits on is in this
+ * process and on this loop (no child process, no kernel timing).
+ * Everything that measures time reads loop_now_us() of its own loop.
  *
  * Ownership: whoever creates a source frees it (loop_*_free). Freeing is safe
  * at any time, including from inside the source's own callback or from the
@@ -26,19 +38,34 @@ typedef void (*loop_timer_fn)(struct loop_timer *timer, void *data);
 typedef void (*loop_signal_fn)(struct loop_signal *sig, int signo, void *data);
 typedef void (*loop_idle_fn)(struct loop_idle *idle, void *data);
 
+enum loop_clock {
+	LOOP_CLOCK_MONOTONIC,
+	LOOP_CLOCK_VIRTUAL,
+};
+
+/* loop_new(): LOOP_CLOCK_MONOTONIC. */
 struct loop *loop_new(void);
+struct loop *loop_new_with_clock(enum loop_clock clock);
 void loop_free(struct loop *loop);
+enum loop_clock loop_clock(const struct loop *loop);
 
 /* Runs until loop_quit(); returns the code given to loop_quit(). */
 int loop_run(struct loop *loop);
 void loop_quit(struct loop *loop, int code);
 bool loop_quitting(const struct loop *loop);
 /* One iteration: idle callbacks, then wait at most timeout_ms (-1: forever)
- * for events and dispatch them. Returns callbacks run, or -errno. */
+ * for events and dispatch them. Returns callbacks run, or -errno. On the
+ * virtual clock "wait" is a jump of the clock (see above); with no timer
+ * armed and timeout_ms -1 it blocks on the fds in real time. */
 int loop_iterate(struct loop *loop, int timeout_ms);
 
-/* Monotonic clock, microseconds. */
-uint64_t loop_now_us(void);
+/* The loop's clock, microseconds (monotonic; the virtual clock starts at
+ * LOOP_VIRTUAL_START_US, so "now minus an age" never wraps). */
+uint64_t loop_now_us(const struct loop *loop);
+#define LOOP_VIRTUAL_START_US (3600ull * 1000000u)
+/* Virtual clock only (ignored otherwise): moves time forward now; timers
+ * that became due run in the next iteration. */
+void loop_advance_us(struct loop *loop, uint64_t delta_us);
 
 /* File descriptors. events: EPOLLIN, EPOLLOUT, ... (level-triggered). */
 struct loop_io *loop_io_new(struct loop *loop, int fd, uint32_t events, loop_io_fn fn,

@@ -80,7 +80,7 @@ static const struct station_known *pick(struct station *st, const struct station
 					size_t n, uint64_t *min_seen_out)
 {
 	uint64_t fresh_us = (uint64_t)STATION_FRESH_SCAN_MS * 1000u;
-	uint64_t now = loop_now_us();
+	uint64_t now = loop_now_us(st->loop);
 	uint64_t min_seen = now > fresh_us ? now - fresh_us : 0;
 
 	if (st->ac.after_scan && st->scan.last_started_us > min_seen)

@@ -54,7 +54,7 @@ struct station_bss {
 	int32_t signal_mbm;
 	uint16_t capability;
 	uint16_t beacon_interval;
-	uint64_t last_seen_us;   /* loop_now_us() when last heard */
+	uint64_t last_seen_us;   /* loop_now_us(station loop) when last heard */
 
 	enum bss_security security;
 	enum bss_support support;

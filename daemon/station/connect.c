@@ -168,7 +168,7 @@ void connect_kickoff(struct loop_idle *idle, void *data)
 		return;
 	c->kickoff_pending = false;
 	const struct station_network *n = conn_network(st);
-	uint64_t now = loop_now_us();
+	uint64_t now = loop_now_us(st->loop);
 	uint64_t recent = now > fresh_us ? now - fresh_us : 0;
 	if (c->min_seen_us < recent) /* autoconnect may have asked for stricter */
 		c->min_seen_us = recent;
@@ -259,7 +259,7 @@ static uint16_t negotiate_bss(struct station *st, const struct station_bss *b,
 	}
 	uint16_t status = rsn_negotiate(RSN_ROLE_STATION, &c->policy, driver_ciphers(st), &rsn,
 					b->rsnxe_present, out);
-	uint64_t left = rsn_mic_cm_remaining_us(&st->mic_cm, loop_now_us());
+	uint64_t left = rsn_mic_cm_remaining_us(&st->mic_cm, loop_now_us(st->loop));
 	if (!status && out->group == RSN_CIPHER_TKIP && left) {
 		snprintf(c->refusal, sizeof(c->refusal),
 			 "%s uses TKIP and TKIP countermeasures (two MIC failures) refuse TKIP "
@@ -444,7 +444,7 @@ int connect_start(struct station *st, const uint8_t *ssid, size_t ssid_len,
 	c->hidden = hidden;
 	c->autoconnect = autoconnect;
 	c->policy = (struct rsn_policy){ .pmf = RSN_PMF_OPTIONAL };
-	c->started_us = loop_now_us();
+	c->started_us = loop_now_us(st->loop);
 	if (passphrase) {
 		ret = psk_from_passphrase(passphrase, ssid, ssid_len, c->psk);
 		if (ret < 0) {
@@ -475,7 +475,7 @@ static void finish_success(struct station *st)
 	struct station_connect *c = &st->conn;
 	char a[18], s[BSS_SSID_STR_MAX];
 
-	st->connect_time_ms = (loop_now_us() - c->started_us) / 1000u;
+	st->connect_time_ms = (loop_now_us(st->loop) - c->started_us) / 1000u;
 	memcpy(st->ssid, c->ssid, c->ssid_len);
 	st->ssid_len = c->ssid_len;
 	st->security = c->security;

@@ -225,7 +225,7 @@ void handshake_mic_failure(struct station *st, const struct driver_event *ev)
 	int r = rsn_supp_mic_failure_report(st->supp, !group);
 	if (r < 0)
 		log_warn("the MIC failure report could not be sent: %d", r);
-	if (rsn_mic_cm_failure(&st->mic_cm, loop_now_us()) != RSN_MIC_CM_COUNTERMEASURES)
+	if (rsn_mic_cm_failure(&st->mic_cm, loop_now_us(st->loop)) != RSN_MIC_CM_COUNTERMEASURES)
 		return;
 	bss_addr_str(st->bssid, a);
 	log_warn("second Michael MIC failure within 60 s: TKIP countermeasures; leaving %s "

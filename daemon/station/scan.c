@@ -155,7 +155,7 @@ static int plan_start(struct station *st, const struct scan_request *req)
 	if (err)
 		return err;
 	sc->running = true;
-	sc->plan_started_us = loop_now_us();
+	sc->plan_started_us = loop_now_us(st->loop);
 	log_info("ifindex %u: scanning %s%s", st->ifindex,
 		 sc->plan_full ? "all channels" : "known frequencies",
 		 req->directed ? " with a directed probe" : "");
@@ -220,7 +220,7 @@ static void merge_results(struct station *st)
 			 strerror(-err));
 		return;
 	}
-	size_t n = bss_list_merge_scan(st->bss, &res, loop_now_us());
+	size_t n = bss_list_merge_scan(st->bss, &res, loop_now_us(st->loop));
 	log_debug("ifindex %u: %zu scan results, %zu taken", st->ifindex, res.n, n);
 	driver_scan_results_free(&res);
 	st->nets_dirty = true;
@@ -230,7 +230,7 @@ static void finish(struct station *st, uint32_t purpose)
 {
 	const uint8_t *keep = st->state != STATION_DISCONNECTED ? st->bssid : NULL;
 
-	bss_list_expire(st->bss, loop_now_us(), (uint64_t)STATION_BSS_MAX_AGE_MS * 1000u, keep);
+	bss_list_expire(st->bss, loop_now_us(st->loop), (uint64_t)STATION_BSS_MAX_AGE_MS * 1000u, keep);
 	st->nets_dirty = true;
 	station_networks_refresh(st);
 	log_info("ifindex %u: scan done: %zu BSSes, %zu networks", st->ifindex,

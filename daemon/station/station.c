@@ -109,7 +109,7 @@ static void age_fired(struct loop_timer *t, void *data)
 {
 	struct station *st = data;
 	const uint8_t *keep = st->state != STATION_DISCONNECTED ? st->bssid : NULL;
-	size_t dropped = bss_list_expire(st->bss, loop_now_us(),
+	size_t dropped = bss_list_expire(st->bss, loop_now_us(st->loop),
 					 (uint64_t)STATION_BSS_MAX_AGE_MS * 1000u, keep);
 	if (dropped) {
 		log_debug("ifindex %u: %zu BSS entries aged out", st->ifindex, dropped);
@@ -292,7 +292,7 @@ static void handle_rx_mgmt(struct station *st, const struct driver_event *ev)
 		return;
 	if (bss_list_update_from_frame(st->bss, ev->u.mgmt.frame, ev->u.mgmt.len,
 				       ev->u.mgmt.freq_mhz, ev->u.mgmt.signal_mbm,
-				       loop_now_us()) == 0) {
+				       loop_now_us(st->loop)) == 0) {
 		st->nets_dirty = true;
 		struct station_bss *b = st->state == STATION_CONNECTED
 						? bss_list_find(st->bss, st->bssid)
@@ -451,7 +451,7 @@ static void note_left_bss_alive(struct station *st)
 	struct station_bss *b = bss_list_find(st->bss, st->bssid);
 	if (!b)
 		return;
-	b->last_seen_us = loop_now_us();
+	b->last_seen_us = loop_now_us(st->loop);
 	st->nets_dirty = true;
 }
 

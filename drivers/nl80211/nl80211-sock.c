@@ -167,11 +167,11 @@ static int cb_ev_valid(struct nl_msg *msg, void *arg)
 
 static int wait_answer(struct nl80211 *nl)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)NL80211_REQ_TIMEOUT_MS * 1000u;
+	uint64_t deadline = loop_now_us(nl->loop) + (uint64_t)NL80211_REQ_TIMEOUT_MS * 1000u;
 	struct pollfd pfd = { .fd = nl_socket_get_fd(nl->cmd), .events = POLLIN };
 
 	while (!nl->req.done) {
-		uint64_t now = loop_now_us();
+		uint64_t now = loop_now_us(nl->loop);
 		if (now >= deadline)
 			return -ETIMEDOUT;
 		int r = poll(&pfd, 1, (int)((deadline - now + 999) / 1000));

@@ -9,6 +9,7 @@
 #include "drivers/sim/medium-internal.h"
 
 #include "daemon/core/bytes.h"
+#include "daemon/core/loop.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -27,8 +28,14 @@
 #define RT_CHAN_2GHZ 0x0080
 #define RT_CHAN_5GHZ 0x0100
 
+/* Record times are the date the capture opened plus the loop's time since:
+ * on a virtual clock (unit tests) the gaps are the simulated airtime, and a
+ * capture never goes back in time when the wall clock is set. */
 struct medium_capture {
 	FILE *f;
+	const struct loop *loop;
+	uint64_t date_at_open_us;
+	uint64_t loop_at_open_us;
 };
 
 static bool write_all(struct medium_capture *cap, const void *p, size_t n)
@@ -36,7 +43,7 @@ static bool write_all(struct medium_capture *cap, const void *p, size_t n)
 	return fwrite(p, 1, n, cap->f) == n;
 }
 
-struct medium_capture *medium_capture_open(const char *path, int *err)
+struct medium_capture *medium_capture_open(const char *path, const struct loop *loop, int *err)
 {
 	uint8_t hdr[24];
 	struct wbuf w = wbuf_init(hdr, sizeof(hdr));
@@ -46,6 +53,11 @@ struct medium_capture *medium_capture_open(const char *path, int *err)
 		*err = -ENOMEM;
 		return NULL;
 	}
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	cap->date_at_open_us = (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u;
+	cap->loop = loop;
+	cap->loop_at_open_us = loop_now_us(loop);
 	cap->f = fopen(path, "wbe");
 	if (!cap->f) {
 		*err = -errno;
@@ -112,12 +124,11 @@ int medium_capture_write(struct medium_capture *cap, uint32_t freq_mhz, uint16_t
 {
 	uint8_t hdr[16 + RADIOTAP_LEN];
 	struct wbuf w = wbuf_init(hdr, sizeof(hdr));
-	struct timespec ts;
 	uint32_t caplen = (uint32_t)(RADIOTAP_LEN + len);
+	uint64_t t = cap->date_at_open_us + (loop_now_us(cap->loop) - cap->loop_at_open_us);
 
-	clock_gettime(CLOCK_REALTIME, &ts);
-	wbuf_le32(&w, (uint32_t)ts.tv_sec);
-	wbuf_le32(&w, (uint32_t)(ts.tv_nsec / 1000));
+	wbuf_le32(&w, (uint32_t)(t / 1000000u));
+	wbuf_le32(&w, (uint32_t)(t % 1000000u));
 	wbuf_le32(&w, caplen);
 	wbuf_le32(&w, caplen);
 	put_radiotap(&w, freq_mhz, rate_100kbps, signal_mbm);

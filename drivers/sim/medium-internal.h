@@ -180,7 +180,7 @@ void medium_fault_check(struct medium *m, const uint8_t src[6], uint8_t *frame, 
 
 /* ---- capture ---- */
 
-struct medium_capture *medium_capture_open(const char *path, int *err);
+struct medium_capture *medium_capture_open(const char *path, const struct loop *loop, int *err);
 void medium_capture_close(struct medium_capture *cap);
 int medium_capture_write(struct medium_capture *cap, uint32_t freq_mhz, uint16_t rate_100kbps,
 			 int32_t signal_mbm, const uint8_t *frame, size_t len);

@@ -148,7 +148,7 @@ static void on_reap(struct loop_idle *idle, void *data)
 	medium_client_reap(data);
 }
 
-static uint64_t initial_seed(void)
+static uint64_t initial_seed(const struct loop *loop)
 {
 	const char *s = getenv("WPAD_MEDIUM_SEED");
 	if (s && *s) {
@@ -159,7 +159,7 @@ static uint64_t initial_seed(void)
 			return v;
 		log_warn("ignoring WPAD_MEDIUM_SEED='%s': not a number", s);
 	}
-	return loop_now_us() ^ ((uint64_t)getpid() << 32);
+	return loop_now_us(loop) ^ ((uint64_t)getpid() << 32);
 }
 
 struct medium *medium_new(struct loop *loop, const char *dir, int *err)
@@ -172,7 +172,7 @@ struct medium *medium_new(struct loop *loop, const char *dir, int *err)
 	m->loop = loop;
 	m->listen_fd = -1;
 	m->clients.prev = m->clients.next = &m->clients;
-	medium_prng_seed(&m->prng, initial_seed());
+	medium_prng_seed(&m->prng, initial_seed(loop));
 	m->links = medium_links_new();
 	m->reaper = loop_idle_new(loop, on_reap, m);
 	if (!m->links || !m->reaper)
@@ -252,7 +252,7 @@ int medium_capture_start(struct medium *m, const char *pcap_path)
 
 	if (!pcap_path || !pcap_path[0])
 		return -EINVAL;
-	struct medium_capture *cap = medium_capture_open(pcap_path, &err);
+	struct medium_capture *cap = medium_capture_open(pcap_path, m->loop, &err);
 	if (!cap) {
 		log_warn("cannot capture to %s: %s", pcap_path, strerror(-err));
 		return err;

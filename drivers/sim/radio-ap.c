@@ -25,7 +25,7 @@
 
 static void put_tsf(struct sim_iface *ifc, uint8_t *frame, size_t len)
 {
-	uint64_t tsf = loop_now_us() - ifc->ap.start_us;
+	uint64_t tsf = loop_now_us(ifc->sim->loop) - ifc->ap.start_us;
 	if (len < IEEE80211_MGMT_HDR_LEN + 8)
 		return;
 	for (int i = 0; i < 8; i++)
@@ -73,7 +73,7 @@ static void on_inactivity(struct loop_timer *t, void *data)
 	struct sim_iface *ifc = data;
 	if (!ifc->ap.started || !ifc->ap.inactivity_s)
 		return;
-	uint64_t now = loop_now_us();
+	uint64_t now = loop_now_us(ifc->sim->loop);
 	sim_peers_each(ifc, check_inactive, &now);
 	loop_timer_arm_ms(ifc->ap.inact_timer, SIM_INACTIVITY_CHECK_MS);
 }
@@ -203,7 +203,7 @@ int sim_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_params *p)
 		return err;
 	struct sim_ap *ap = &ifc->ap;
 	ap->started = true;
-	ap->start_us = loop_now_us();
+	ap->start_us = loop_now_us(ifc->sim->loop);
 	ap->dtim_count = 0;
 	sim_iface_set_home(ifc, p->freq_mhz);
 	loop_timer_arm_us(ap->beacon_timer, SIM_FIRST_BEACON_US);

@@ -76,7 +76,7 @@ static void enter_state(struct sim_iface *ifc, enum sim_mlme_state s)
 		break;
 	case SIM_MLME_ASSOCIATED:
 		drop_request(m);
-		m->last_beacon_us = loop_now_us();
+		m->last_beacon_us = loop_now_us(ifc->sim->loop);
 		m->loss_reported = false;
 		loop_timer_arm_us(m->bl_timer, (uint64_t)m->beacon_int * SIM_TU_US);
 		break;
@@ -152,7 +152,7 @@ static void on_beacon_watch(struct loop_timer *t, void *data)
 	loop_timer_arm_us(m->bl_timer, interval_us);
 	if (ifc->scan || m->loss_reported)
 		return;
-	uint64_t missed = (loop_now_us() - m->last_beacon_us) / interval_us;
+	uint64_t missed = (loop_now_us(ifc->sim->loop) - m->last_beacon_us) / interval_us;
 	if (missed < ifc->sim->opts.beacon_loss_count)
 		return;
 	log_info("%s: %llu beacon intervals without a beacon from the BSS", ifc->name,
@@ -166,7 +166,7 @@ static void on_beacon_watch(struct loop_timer *t, void *data)
 void sim_mlme_scan_pause(struct sim_iface *ifc, bool paused)
 {
 	if (!paused)
-		ifc->mlme.last_beacon_us = loop_now_us();
+		ifc->mlme.last_beacon_us = loop_now_us(ifc->sim->loop);
 }
 
 int sim_mlme_init(struct sim_iface *ifc)
@@ -284,7 +284,7 @@ void sim_mlme_rx(struct sim_iface *ifc, const struct mgmt_frame *f, const uint8_
 	}
 	switch (f->subtype) {
 	case IEEE80211_STYPE_BEACON:
-		m->last_beacon_us = loop_now_us();
+		m->last_beacon_us = loop_now_us(ifc->sim->loop);
 		m->loss_reported = false;
 		if (f->u.beacon.beacon_int >= 1)
 			m->beacon_int = f->u.beacon.beacon_int;

@@ -42,7 +42,7 @@ struct sim_peer *sim_peer_get(struct sim_iface *ifc, const uint8_t *addr)
 	if (!p)
 		return NULL;
 	memcpy(p->addr, addr, SIM_ADDR_LEN);
-	p->added_us = p->last_rx_us = loop_now_us();
+	p->added_us = p->last_rx_us = loop_now_us(ifc->sim->loop);
 	unsigned b = bucket(addr);
 	p->next = ifc->peers[b];
 	ifc->peers[b] = p;
@@ -150,7 +150,7 @@ int sim_sta_info(void *priv, uint32_t ifindex, const uint8_t *addr,
 	struct sim_peer *p = addr ? sim_peer_find(ifc, addr) : NULL;
 	if (!p || !info)
 		return -ENOENT;
-	uint64_t now = loop_now_us();
+	uint64_t now = loop_now_us(ifc->sim->loop);
 	*info = (struct driver_sta_info){
 		.flags = p->flags,
 		.signal_mbm = p->signal_mbm,

@@ -38,9 +38,9 @@ static bool duplicate(struct sim_peer *p, uint16_t fc, uint16_t seq, unsigned sl
 	return false;
 }
 
-static void touch(struct sim_peer *p, const struct sim_rx *rx)
+static void touch(const struct sim_iface *ifc, struct sim_peer *p, const struct sim_rx *rx)
 {
-	p->last_rx_us = loop_now_us();
+	p->last_rx_us = loop_now_us(ifc->sim->loop);
 	p->signal_mbm = rx->signal_mbm;
 	p->inactive_reported = false;
 }
@@ -139,7 +139,7 @@ static void rx_mgmt(struct sim_iface *ifc, const struct mgmt_frame *m, const uin
 			ifc->stats.rx_duplicate++;
 			return;
 		}
-		touch(p, rx);
+		touch(ifc, p, rx);
 	}
 	if (m->protected_frame && m->subtype != IEEE80211_STYPE_AUTH) {
 		ifc->stats.rx_no_key++; /* management frame protection is not simulated */
@@ -299,7 +299,7 @@ static void rx_data(struct sim_iface *ifc, const struct data_hdr *d, const uint8
 		ifc->stats.rx_duplicate++;
 		return;
 	}
-	touch(peer, rx);
+	touch(ifc, peer, rx);
 	if (d->subtype & IEEE80211_STYPE_NODATA_BIT)
 		return; /* (QoS) Null: only keeps the peer alive */
 	if (!d->protected_frame) {

@@ -277,7 +277,7 @@ void sim_scan_rx(struct sim_iface *ifc, const struct mgmt_frame *m, const struct
 	b->tsf = m->u.beacon.timestamp;
 	b->beacon_int = m->u.beacon.beacon_int;
 	b->capability = m->u.beacon.capab;
-	b->seen_us = loop_now_us();
+	b->seen_us = loop_now_us(ifc->sim->loop);
 }
 
 int sim_get_scan_results(void *priv, uint32_t ifindex, struct driver_scan_results *res)
@@ -288,7 +288,7 @@ int sim_get_scan_results(void *priv, uint32_t ifindex, struct driver_scan_result
 		return -ENODEV;
 	if (!res)
 		return -EINVAL;
-	uint64_t now = loop_now_us();
+	uint64_t now = loop_now_us(ifc->sim->loop);
 	expire(ifc, now);
 	res->n = 0;
 	res->results = ifc->n_bss ? calloc(ifc->n_bss, sizeof(*res->results)) : NULL;

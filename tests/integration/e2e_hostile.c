@@ -192,9 +192,9 @@ static void on_removed(void *ctx, const uint8_t addr[6], uint16_t reason)
 
 static bool run_until(bool (*done)(void), int timeout_ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
+	uint64_t deadline = loop_now_us(W.loop) + (uint64_t)timeout_ms * 1000u;
 	while (!done()) {
-		uint64_t now = loop_now_us();
+		uint64_t now = loop_now_us(W.loop);
 		if (now >= deadline)
 			return false;
 		int left = (int)((deadline - now + 999) / 1000);
@@ -205,8 +205,8 @@ static bool run_until(bool (*done)(void), int timeout_ms)
 
 static void run_for(int ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)ms * 1000u;
-	while (loop_now_us() < deadline)
+	uint64_t deadline = loop_now_us(W.loop) + (uint64_t)ms * 1000u;
+	while (loop_now_us(W.loop) < deadline)
 		loop_iterate(W.loop, 5);
 }
 

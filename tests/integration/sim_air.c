@@ -87,7 +87,7 @@ static bool qos_hook(const struct driver_event *ev)
 	if (ev->u.data.len >= 3 && b[0] == 'V') {
 		int seq = b[1] | b[2] << 8;
 		if (seq < VOICE_FRAMES && qos.latency_us[seq] == 0) {
-			qos.latency_us[seq] = loop_now_us() - qos.sent_us[seq];
+			qos.latency_us[seq] = loop_now_us(H->loop) - qos.sent_us[seq];
 			qos.voice_received++;
 		}
 	} else if (ev->u.data.len >= 1 && b[0] == 'B') {
@@ -122,13 +122,13 @@ static void send_voice(uint32_t sta, const uint8_t ap_addr[6], bool load)
 			;
 		voice[1] = (uint8_t)seq;
 		voice[2] = (uint8_t)(seq >> 8);
-		qos.sent_us[seq] = loop_now_us();
+		qos.sent_us[seq] = loop_now_us(H->loop);
 		int r = driver_tx_data(H->drv, sta, ap_addr, 0x0800, voice, sizeof(voice), 6);
 		ck_assert_msg(r == 0, "voice frame %d refused (%d) while background is loaded", seq, r);
 		harness_run_for(5);
 	}
-	uint64_t deadline = loop_now_us() + 5000000;
-	while (qos.voice_received < VOICE_FRAMES && loop_now_us() < deadline)
+	uint64_t deadline = loop_now_us(H->loop) + 5000000;
+	while (qos.voice_received < VOICE_FRAMES && loop_now_us(H->loop) < deadline)
 		loop_iterate(H->loop, 10);
 	ck_assert_int_eq(qos.voice_received, VOICE_FRAMES);
 }
@@ -153,9 +153,9 @@ START_TEST(voice_is_never_blocked_by_background)
 	memcpy(idle, qos.latency_us, sizeof(idle));
 
 	uint64_t bk_before = qos.background_received;
-	uint64_t t0 = loop_now_us();
+	uint64_t t0 = loop_now_us(H->loop);
 	send_voice(sta, ap_addr, true);
-	double secs = (double)(loop_now_us() - t0) / 1e6;
+	double secs = (double)(loop_now_us(H->loop) - t0) / 1e6;
 	memcpy(loaded, qos.latency_us, sizeof(loaded));
 
 	struct driver_queue_state q;
@@ -214,7 +214,7 @@ START_TEST(two_hundred_radios_find_the_ap)
 	static uint32_t stations[SCALE_DRIVERS][SCALE_PER_DRIVER];
 	scans_done = 0;
 
-	uint64_t t0 = loop_now_us();
+	uint64_t t0 = loop_now_us(H->loop);
 	uint32_t ap = harness_iface(0, DRIVER_IFTYPE_AP);
 	uint8_t bssid[6];
 	harness_iface_addr(ap, bssid);
@@ -233,15 +233,15 @@ START_TEST(two_hundred_radios_find_the_ap)
 			ck_assert_int_eq(driver_iface_set_up(drivers[d], stations[d][i], true), 0);
 		}
 	}
-	uint64_t t1 = loop_now_us();
+	uint64_t t1 = loop_now_us(H->loop);
 	struct driver_scan_params p = { .passive = true, .n_freqs = 1, .freqs = { FREQ } };
 	for (int d = 0; d < SCALE_DRIVERS; d++)
 		for (int i = 0; i < SCALE_PER_DRIVER; i++)
 			ck_assert_int_eq(driver_scan_trigger(drivers[d], stations[d][i], &p), 0);
-	uint64_t deadline = loop_now_us() + 20000000;
-	while (scans_done < SCALE_STATIONS && loop_now_us() < deadline)
+	uint64_t deadline = loop_now_us(H->loop) + 20000000;
+	while (scans_done < SCALE_STATIONS && loop_now_us(H->loop) < deadline)
 		loop_iterate(H->loop, 10);
-	uint64_t t2 = loop_now_us();
+	uint64_t t2 = loop_now_us(H->loop);
 	ck_assert_int_eq(scans_done, SCALE_STATIONS);
 
 	int found = 0;

@@ -163,12 +163,12 @@ static struct recorded_event *find(uint32_t type, uint32_t ifindex, bool by_cook
 static struct recorded_event *wait_for(uint32_t type, uint32_t ifindex, bool by_cookie,
 				       uint64_t cookie, int timeout_ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
+	uint64_t deadline = loop_now_us(H->loop) + (uint64_t)timeout_ms * 1000u;
 	for (;;) {
 		struct recorded_event *r = find(type, ifindex, by_cookie, cookie);
 		if (r)
 			return r;
-		uint64_t now = loop_now_us();
+		uint64_t now = loop_now_us(H->loop);
 		if (now >= deadline)
 			return NULL;
 		int left_ms = (int)((deadline - now + 999) / 1000);
@@ -188,8 +188,8 @@ struct recorded_event *harness_wait_cookie(uint32_t type, uint64_t cookie, int t
 
 void harness_run_for(int ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)ms * 1000u;
-	while (loop_now_us() < deadline)
+	uint64_t deadline = loop_now_us(H->loop) + (uint64_t)ms * 1000u;
+	while (loop_now_us(H->loop) < deadline)
 		loop_iterate(H->loop, 10);
 }
 

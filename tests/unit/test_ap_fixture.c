@@ -145,7 +145,7 @@ void apt_setup(void)
 	ck_assert_ptr_nonnull(APT);
 	APT->ev = calloc(APT_MAX_EV, sizeof(*APT->ev));
 	ck_assert_ptr_nonnull(APT->ev);
-	APT->loop = loop_new();
+	APT->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	ck_assert_ptr_nonnull(APT->loop);
 	APT->drv = driver_open("sim", APT->loop, "radios=3", on_event, NULL, &err);
 	ck_assert_msg(APT->drv != NULL, "driver_open(sim): %d", err);
@@ -262,16 +262,16 @@ void apt_monitor(uint32_t freq)
 
 void apt_run(int ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)ms * 1000u;
-	while (loop_now_us() < deadline)
+	uint64_t deadline = loop_now_us(APT->loop) + (uint64_t)ms * 1000u;
+	while (loop_now_us(APT->loop) < deadline)
 		loop_iterate(APT->loop, 5);
 }
 
 bool apt_wait_for(bool (*cond)(void *), void *arg, int timeout_ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
+	uint64_t deadline = loop_now_us(APT->loop) + (uint64_t)timeout_ms * 1000u;
 	while (!cond(arg)) {
-		if (loop_now_us() >= deadline)
+		if (loop_now_us(APT->loop) >= deadline)
 			return false;
 		loop_iterate(APT->loop, 5);
 	}
@@ -296,10 +296,10 @@ static struct apt_event *find(enum driver_event_type type, uint32_t ifindex, int
 static struct apt_event *wait_ev(enum driver_event_type type, uint32_t ifindex, int subtype,
 				 int timeout_ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
+	uint64_t deadline = loop_now_us(APT->loop) + (uint64_t)timeout_ms * 1000u;
 	for (;;) {
 		struct apt_event *e = find(type, ifindex, subtype);
-		if (e || loop_now_us() >= deadline)
+		if (e || loop_now_us(APT->loop) >= deadline)
 			return e;
 		loop_iterate(APT->loop, 5);
 	}

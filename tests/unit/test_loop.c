@@ -1,11 +1,23 @@
 /* Event loop: timer ordering, removal from inside callbacks, signal
- * delivery, idle callbacks, quit. */
+ * delivery, idle callbacks, quit (each on both clocks), and the virtual
+ * clock's jumps. */
 #include "daemon/core/loop.h"
 
 #include <check.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
+
+/* The "core" cases run once per clock: _i 0 monotonic, 1 virtual. */
+static struct loop *clock_loop(int i)
+{
+	struct loop *loop = loop_new_with_clock(i ? LOOP_CLOCK_VIRTUAL : LOOP_CLOCK_MONOTONIC);
+	ck_assert_ptr_nonnull(loop);
+	ck_assert_int_eq(loop_clock(loop), i ? LOOP_CLOCK_VIRTUAL : LOOP_CLOCK_MONOTONIC);
+	return loop;
+}
 
 struct trace {
 	int order[16];
@@ -22,9 +34,9 @@ static void trace_add(struct trace *t, int v)
  * fails the test rather than hanging it. */
 static void spin(struct loop *loop, int (*done)(void *), void *arg)
 {
-	uint64_t start = loop_now_us();
+	uint64_t start = loop_now_us(loop);
 	while (!done(arg)) {
-		ck_assert_msg(loop_now_us() - start < 2000000, "loop did not make progress");
+		ck_assert_msg(loop_now_us(loop) - start < 2000000, "loop did not make progress");
 		ck_assert_int_ge(loop_iterate(loop, 50), 0);
 	}
 }
@@ -48,7 +60,7 @@ static void record_timer(struct loop_timer *timer, void *data)
 
 START_TEST(timers_fire_in_deadline_order)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct trace tr = { 0 };
 	struct tagged_timer tags[4];
 	struct loop_timer *t[4];
@@ -79,7 +91,7 @@ END_TEST
 
 START_TEST(equal_deadlines_fire_in_arm_order)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct trace tr = { 0 };
 	struct tagged_timer tags[8];
 	struct loop_timer *t[8];
@@ -99,7 +111,7 @@ END_TEST
 
 START_TEST(rearm_and_disarm)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct trace tr = { 0 };
 	struct tagged_timer a = { &tr, 1 }, b = { &tr, 2 };
 	struct loop_timer *ta = loop_timer_new(loop, record_timer, &a);
@@ -154,7 +166,7 @@ static int self_free_done(void *arg)
 
 START_TEST(timer_freed_inside_callback)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct self_free sf = { 0 };
 
 	sf.self = loop_timer_new(loop, free_self_and_victim, &sf);
@@ -185,7 +197,7 @@ static void rearm_zero_cb(struct loop_timer *timer, void *data)
 
 START_TEST(timer_rearmed_from_callback_waits_for_next_iteration)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct rearm_zero rz = { 0 };
 
 	rz.t = loop_timer_new(loop, rearm_zero_cb, &rz);
@@ -227,7 +239,7 @@ static void other_reader(struct loop_io *io, int fd, uint32_t events, void *data
 
 START_TEST(io_freed_inside_callback)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct pipe_pair a = { 0 }, b = { 0 };
 
 	ck_assert_int_eq(pipe(a.fds), 0);
@@ -253,7 +265,7 @@ END_TEST
 
 START_TEST(io_events_can_change)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct pipe_pair p = { 0 };
 
 	ck_assert_int_eq(pipe(p.fds), 0);
@@ -295,7 +307,7 @@ static int sig_done(void *arg)
 
 START_TEST(signal_is_delivered)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct sig_seen usr1 = { 0 }, usr2 = { 0 };
 	struct loop_signal *s1 = loop_signal_new(loop, SIGUSR1, on_signal, &usr1);
 	struct loop_signal *s2 = loop_signal_new(loop, SIGUSR2, on_signal, &usr2);
@@ -318,7 +330,7 @@ END_TEST
 
 START_TEST(signal_handler_freed_by_sibling_is_not_called)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct sig_seen first = { 0 }, second = { 0 };
 	struct loop_signal *a = loop_signal_new(loop, SIGUSR1, on_signal, &first);
 	struct loop_signal *b = loop_signal_new(loop, SIGUSR1, on_signal, &second);
@@ -349,7 +361,7 @@ static void idle_cb(struct loop_idle *idle, void *data)
 
 START_TEST(idle_runs_once_per_schedule)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct idle_state st = { 0 };
 
 	st.idle = loop_idle_new(loop, idle_cb, &st);
@@ -392,7 +404,7 @@ static void quit_cb(struct loop_timer *timer, void *data)
 
 START_TEST(quit_returns_code)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct loop_timer *t = loop_timer_new(loop, quit_cb, loop);
 
 	loop_timer_arm_ms(t, 1);
@@ -406,7 +418,7 @@ START_TEST(wait_blocks_without_busy_loop)
 {
 	/* An idle loop with a 50 ms timer must sleep, not spin: count the
 	 * iterations it takes. */
-	struct loop *loop = loop_new();
+	struct loop *loop = clock_loop(_i);
 	struct trace tr = { 0 };
 	struct tagged_timer tag = { &tr, 7 };
 	struct loop_timer *t = loop_timer_new(loop, record_timer, &tag);
@@ -423,22 +435,203 @@ START_TEST(wait_blocks_without_busy_loop)
 }
 END_TEST
 
+/* ---- the virtual clock ---- */
+
+static uint64_t wall_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static struct loop *virtual_loop(void)
+{
+	struct loop *loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
+	ck_assert_ptr_nonnull(loop);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US);
+	return loop;
+}
+
+START_TEST(virtual_time_jumps_to_the_next_timer)
+{
+	struct loop *loop = virtual_loop();
+	struct trace tr = { 0 };
+	struct tagged_timer tags[2] = { { &tr, 1 }, { &tr, 2 } };
+	struct loop_timer *late = loop_timer_new(loop, record_timer, &tags[1]);
+	struct loop_timer *soon = loop_timer_new(loop, record_timer, &tags[0]);
+	uint64_t wall = wall_us();
+
+	loop_timer_arm_ms(late, 3000);
+	loop_timer_arm_ms(soon, 1000);
+	ck_assert_int_eq(loop_iterate(loop, -1), 1);
+	ck_assert_int_eq(tr.n, 1);
+	ck_assert_int_eq(tr.order[0], 1);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 1000000u);
+	ck_assert_uint_eq(loop_timer_remaining_us(late), 2000000u);
+	ck_assert_int_eq(loop_iterate(loop, -1), 1);
+	ck_assert_int_eq(tr.order[1], 2);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 3000000u);
+	/* Three seconds of protocol time, no sleeping. */
+	ck_assert_uint_lt(wall_us() - wall, 1000000u);
+	loop_free(loop);
+}
+END_TEST
+
+START_TEST(virtual_time_jump_is_capped_by_the_timeout)
+{
+	struct loop *loop = virtual_loop();
+	struct trace tr = { 0 };
+	struct tagged_timer tag = { &tr, 1 };
+	struct loop_timer *t = loop_timer_new(loop, record_timer, &tag);
+
+	/* Nothing armed: time passes by the timeout, as a real wait would. */
+	ck_assert_int_eq(loop_iterate(loop, 50), 0);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 50000u);
+	loop_timer_arm_ms(t, 100);
+	ck_assert_int_eq(loop_iterate(loop, 30), 0);
+	ck_assert_int_eq(tr.n, 0);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 80000u);
+	/* A zero timeout never moves time. */
+	ck_assert_int_eq(loop_iterate(loop, 0), 0);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 80000u);
+	ck_assert_int_eq(loop_iterate(loop, 500), 1);
+	ck_assert_int_eq(tr.n, 1);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 150000u);
+	loop_free(loop);
+}
+END_TEST
+
+struct echo {
+	struct loop *loop;
+	int fds[2];
+	int reads;
+	uint64_t read_at;
+};
+
+static void echo_read(struct loop_io *io, int fd, uint32_t events, void *data)
+{
+	struct echo *e = data;
+	char c;
+	ck_assert_int_eq(read(fd, &c, 1), 1);
+	e->reads++;
+	e->read_at = loop_now_us(e->loop);
+}
+
+START_TEST(virtual_time_waits_for_a_readable_fd)
+{
+	/* A frame in flight (data in a socketpair) is read at the instant it
+	 * was sent: time never jumps over it. */
+	struct loop *loop = virtual_loop();
+	struct trace tr = { 0 };
+	struct tagged_timer tag = { &tr, 1 };
+	struct loop_timer *t = loop_timer_new(loop, record_timer, &tag);
+	struct echo e = { .loop = loop };
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, e.fds), 0);
+	struct loop_io *io = loop_io_new(loop, e.fds[0], EPOLLIN, echo_read, &e);
+	ck_assert_ptr_nonnull(io);
+	loop_timer_arm_ms(t, 10);
+	ck_assert_int_eq(write(e.fds[1], "x", 1), 1);
+	ck_assert_int_eq(loop_iterate(loop, -1), 1);
+	ck_assert_int_eq(e.reads, 1);
+	ck_assert_uint_eq(e.read_at, LOOP_VIRTUAL_START_US);
+	ck_assert_int_eq(tr.n, 0);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US);
+	ck_assert_int_eq(loop_iterate(loop, -1), 1);
+	ck_assert_int_eq(tr.n, 1);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 10000u);
+	loop_io_free(io);
+	close(e.fds[0]);
+	close(e.fds[1]);
+	loop_free(loop);
+}
+END_TEST
+
+struct busy_idle {
+	int left;
+	uint64_t seen_at[4];
+	int runs;
+	struct loop *loop;
+};
+
+static void busy_idle_cb(struct loop_idle *idle, void *data)
+{
+	struct busy_idle *b = data;
+	if (b->runs < 4)
+		b->seen_at[b->runs] = loop_now_us(b->loop);
+	b->runs++;
+	if (--b->left > 0)
+		loop_idle_schedule(idle);
+}
+
+START_TEST(virtual_time_waits_for_pending_idles)
+{
+	struct loop *loop = virtual_loop();
+	struct trace tr = { 0 };
+	struct tagged_timer tag = { &tr, 1 };
+	struct loop_timer *t = loop_timer_new(loop, record_timer, &tag);
+	struct busy_idle b = { .left = 3, .loop = loop };
+	struct loop_idle *idle = loop_idle_new(loop, busy_idle_cb, &b);
+
+	loop_timer_arm_ms(t, 5);
+	loop_idle_schedule(idle);
+	while (tr.n == 0)
+		ck_assert_int_ge(loop_iterate(loop, -1), 0);
+	ck_assert_int_eq(b.runs, 3);
+	for (int i = 0; i < 3; i++)
+		ck_assert_uint_eq(b.seen_at[i], LOOP_VIRTUAL_START_US);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 5000u);
+	loop_free(loop);
+}
+END_TEST
+
+START_TEST(virtual_time_advances_on_request)
+{
+	struct loop *loop = virtual_loop();
+	struct trace tr = { 0 };
+	struct tagged_timer tag = { &tr, 1 };
+	struct loop_timer *t = loop_timer_new(loop, record_timer, &tag);
+
+	loop_timer_arm_ms(t, 20);
+	loop_advance_us(loop, 25000);
+	ck_assert_uint_eq(loop_timer_remaining_us(t), 0);
+	ck_assert_int_eq(loop_iterate(loop, 0), 1);
+	ck_assert_int_eq(tr.n, 1);
+	ck_assert_uint_eq(loop_now_us(loop), LOOP_VIRTUAL_START_US + 25000u);
+	loop_free(loop);
+
+	/* The monotonic clock ignores it. */
+	loop = loop_new();
+	uint64_t before = loop_now_us(loop);
+	loop_advance_us(loop, 3600u * 1000000u);
+	ck_assert_uint_lt(loop_now_us(loop) - before, 1800u * 1000000u);
+	loop_free(loop);
+}
+END_TEST
+
 Suite *make_loop_suite(void)
 {
 	Suite *s = suite_create("loop");
 	TCase *tc = tcase_create("core");
-	tcase_add_test(tc, timers_fire_in_deadline_order);
-	tcase_add_test(tc, equal_deadlines_fire_in_arm_order);
-	tcase_add_test(tc, rearm_and_disarm);
-	tcase_add_test(tc, timer_freed_inside_callback);
-	tcase_add_test(tc, timer_rearmed_from_callback_waits_for_next_iteration);
-	tcase_add_test(tc, io_freed_inside_callback);
-	tcase_add_test(tc, io_events_can_change);
-	tcase_add_test(tc, signal_is_delivered);
-	tcase_add_test(tc, signal_handler_freed_by_sibling_is_not_called);
-	tcase_add_test(tc, idle_runs_once_per_schedule);
-	tcase_add_test(tc, quit_returns_code);
-	tcase_add_test(tc, wait_blocks_without_busy_loop);
+	tcase_add_loop_test(tc, timers_fire_in_deadline_order, 0, 2);
+	tcase_add_loop_test(tc, equal_deadlines_fire_in_arm_order, 0, 2);
+	tcase_add_loop_test(tc, rearm_and_disarm, 0, 2);
+	tcase_add_loop_test(tc, timer_freed_inside_callback, 0, 2);
+	tcase_add_loop_test(tc, timer_rearmed_from_callback_waits_for_next_iteration, 0, 2);
+	tcase_add_loop_test(tc, io_freed_inside_callback, 0, 2);
+	tcase_add_loop_test(tc, io_events_can_change, 0, 2);
+	tcase_add_loop_test(tc, signal_is_delivered, 0, 2);
+	tcase_add_loop_test(tc, signal_handler_freed_by_sibling_is_not_called, 0, 2);
+	tcase_add_loop_test(tc, idle_runs_once_per_schedule, 0, 2);
+	tcase_add_loop_test(tc, quit_returns_code, 0, 2);
+	tcase_add_loop_test(tc, wait_blocks_without_busy_loop, 0, 2);
 	suite_add_tcase(s, tc);
+	TCase *virt = tcase_create("virtual");
+	tcase_add_test(virt, virtual_time_jumps_to_the_next_timer);
+	tcase_add_test(virt, virtual_time_jump_is_capped_by_the_timeout);
+	tcase_add_test(virt, virtual_time_waits_for_a_readable_fd);
+	tcase_add_test(virt, virtual_time_waits_for_pending_idles);
+	tcase_add_test(virt, virtual_time_advances_on_request);
+	suite_add_tcase(s, virt);
 	return s;
 }

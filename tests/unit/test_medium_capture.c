@@ -3,6 +3,7 @@
 #include "tests/unit/test_medium_fixture.h"
 
 #include "daemon/core/bytes.h"
+#include "drivers/sim/medium-internal.h"
 
 #include <check.h>
 #include <errno.h>
@@ -16,6 +17,7 @@ static const uint8_t B[6] = { 0x02, 0, 0, 0, 0, 0x0b };
 static const uint8_t NOBODY[6] = { 0x02, 0, 0, 0, 0, 0xee };
 
 struct record {
+	uint64_t time_us;
 	uint16_t rt_len;
 	uint32_t present;
 	uint8_t flags, rate;
@@ -66,11 +68,13 @@ static int parse_pcap(const uint8_t *buf, size_t len, struct record *recs, int m
 	ck_assert_uint_ge(rbuf_le32(&r), MEDIUM_MAX_FRAME + 64); /* snaplen */
 	ck_assert_uint_eq(rbuf_le32(&r), 127); /* LINKTYPE_IEEE802_11_RADIOTAP */
 	while (rbuf_left(&r) && n < max) {
-		rbuf_take(&r, 8); /* timestamp */
+		uint64_t sec = rbuf_le32(&r), usec = rbuf_le32(&r);
 		uint32_t incl = rbuf_le32(&r), orig = rbuf_le32(&r);
 		ck_assert_uint_eq(incl, orig);
+		ck_assert_uint_lt(usec, 1000000);
 		struct rbuf p = rbuf_init(rbuf_take(&r, incl), incl);
 		struct record *rec = &recs[n++];
+		rec->time_us = sec * 1000000u + usec;
 		ck_assert_uint_eq(rbuf_u8(&p), 0); /* radiotap version */
 		rbuf_u8(&p);
 		rec->rt_len = rbuf_le16(&p);
@@ -146,6 +150,14 @@ START_TEST(pcap_records_carry_radiotap_fields)
 	ck_assert_uint_eq(recs[2].frame[1] & 0x08, 0);
 	ck_assert_uint_eq(recs[3].frame[1] & 0x08, 0x08);
 	ck_assert_int_eq(recs[2].signal, -55); /* B overheard it */
+	/* Record times follow the loop's clock: the retry went out after the
+	 * first attempt's airtime, and the 5 ms run is between beacon and
+	 * retries. */
+	for (int i = 1; i < 4; i++)
+		ck_assert_uint_ge(recs[i].time_us, recs[i - 1].time_us);
+	ck_assert_uint_ge(recs[2].time_us - recs[0].time_us, 5000);
+	ck_assert_uint_ge(recs[3].time_us - recs[2].time_us,
+			  medium_airtime_us(2412, 540, recs[2].frame_len, false));
 }
 END_TEST
 

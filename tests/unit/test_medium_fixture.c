@@ -15,7 +15,7 @@ const uint8_t mfix_bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 void mfix_setup(struct mfix *f)
 {
 	int err = 0;
-	f->loop = loop_new();
+	f->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	ck_assert_ptr_nonnull(f->loop);
 	f->m = medium_new(f->loop, NULL, &err);
 	ck_assert_msg(f->m != NULL, "medium_new: %d", err);
@@ -30,8 +30,8 @@ void mfix_teardown(struct mfix *f)
 
 void mfix_run(struct mfix *f, int ms)
 {
-	uint64_t end = loop_now_us() + (uint64_t)ms * 1000;
-	for (uint64_t now = loop_now_us(); now < end; now = loop_now_us()) {
+	uint64_t end = loop_now_us(f->loop) + (uint64_t)ms * 1000;
+	for (uint64_t now = loop_now_us(f->loop); now < end; now = loop_now_us(f->loop)) {
 		int left = (int)((end - now + 999) / 1000);
 		loop_iterate(f->loop, left < 5 ? left : 5);
 	}
@@ -63,7 +63,7 @@ bool mfix_quiet(int fd)
 
 bool mfix_recv(struct mfix *f, int fd, struct mrecv *r, int timeout_ms)
 {
-	uint64_t end = loop_now_us() + (uint64_t)timeout_ms * 1000;
+	uint64_t end = loop_now_us(f->loop) + (uint64_t)timeout_ms * 1000;
 	for (;;) {
 		if (readable(fd)) {
 			ssize_t n = recv(fd, r->buf, sizeof(r->buf), MSG_DONTWAIT);
@@ -72,7 +72,7 @@ bool mfix_recv(struct mfix *f, int fd, struct mrecv *r, int timeout_ms)
 			ck_assert_int_eq(medium_msg_decode(r->buf, r->len, &r->msg), 0);
 			return true;
 		}
-		if (loop_now_us() >= end)
+		if (loop_now_us(f->loop) >= end)
 			return false;
 		loop_iterate(f->loop, 2);
 	}
@@ -81,9 +81,9 @@ bool mfix_recv(struct mfix *f, int fd, struct mrecv *r, int timeout_ms)
 bool mfix_recv_type(struct mfix *f, int fd, enum medium_msg_type type, struct mrecv *r,
 		    int timeout_ms)
 {
-	uint64_t end = loop_now_us() + (uint64_t)timeout_ms * 1000;
-	while (loop_now_us() < end) {
-		int left = (int)((end - loop_now_us()) / 1000) + 1;
+	uint64_t end = loop_now_us(f->loop) + (uint64_t)timeout_ms * 1000;
+	while (loop_now_us(f->loop) < end) {
+		int left = (int)((end - loop_now_us(f->loop)) / 1000) + 1;
 		if (!mfix_recv(f, fd, r, left))
 			return false;
 		if (r->msg.type == type)

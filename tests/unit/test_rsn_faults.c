@@ -358,7 +358,7 @@ START_TEST(wrong_passphrase_fails_both_sides)
 	c.sta_pmk_byte = 0x22;
 	c.timing.handshake_timeout_ms = 300;
 	shim_init(&s, &c);
-	uint64_t start = loop_now_us();
+	uint64_t start = loop_now_us(s.loop);
 	shim_start(&s);
 	ck_assert(shim_run(&s, shim_both_failed, 3000));
 
@@ -610,7 +610,7 @@ START_TEST(supplicant_times_out_without_msg1)
 	struct shim s;
 
 	setup_psk(&s, RSN_AKM_PSK);
-	uint64_t start = loop_now_us();
+	uint64_t start = loop_now_us(s.loop);
 	rsn_supp_start(s.sta);
 	ck_assert(shim_run(&s, shim_any_failed, 2000));
 	ck_assert_int_eq(s.sta_side.failure.reason, RSN_FAIL_TIMEOUT);

@@ -227,7 +227,7 @@ END_TEST
 
 START_TEST(bad_configs_are_refused)
 {
-	struct loop *loop = loop_new();
+	struct loop *loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	struct rsn_group *g = rsn_group_new(RSN_CIPHER_CCMP_128, 0);
 	uint8_t pmk[32] = { 1 };
 	uint8_t rsne[64];

@@ -44,7 +44,7 @@ static int op_send(void *ctx, const uint8_t *body, size_t len)
 
 	ck_assert_uint_le(len, SHIM_FRAME_MAX);
 	if (side->sent < SHIM_SENDS)
-		side->send_us[side->sent] = loop_now_us();
+		side->send_us[side->sent] = loop_now_us(s->loop);
 	memmove(side->frames[1], side->frames[0], (SHIM_LOG - 1) * SHIM_FRAME_MAX);
 	memmove(&side->frame_len[1], &side->frame_len[0], (SHIM_LOG - 1) * sizeof(size_t));
 	memcpy(side->frames[0], body, len);
@@ -150,7 +150,7 @@ static void op_failure(void *ctx, const struct rsn_failure *f)
 
 	side->failures++;
 	side->failure = *f;
-	side->failure_us = loop_now_us();
+	side->failure_us = loop_now_us(side->shim->loop);
 	if (!side->free_on_failure)
 		return;
 	if (side->is_ap) {
@@ -251,7 +251,7 @@ void shim_init(struct shim *s, const struct shim_cfg *c)
 	struct rsn_config ac = sc;
 
 	memset(s, 0, sizeof(*s));
-	s->loop = loop_new();
+	s->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	ck_assert_ptr_nonnull(s->loop);
 	s->sta_side = (struct shim_side){ .shim = s, .is_ap = false };
 	s->ap_side = (struct shim_side){ .shim = s, .is_ap = true };
@@ -336,10 +336,10 @@ void shim_step(struct shim *s, unsigned int n)
 
 bool shim_run(struct shim *s, bool (*cond)(struct shim *s), unsigned int max_ms)
 {
-	uint64_t end = loop_now_us() + (uint64_t)max_ms * 1000;
+	uint64_t end = loop_now_us(s->loop) + (uint64_t)max_ms * 1000;
 
 	shim_pump(s);
-	while (!cond(s) && loop_now_us() < end) {
+	while (!cond(s) && loop_now_us(s->loop) < end) {
 		ck_assert_int_ge(loop_iterate(s->loop, 5), 0);
 		shim_pump(s);
 	}

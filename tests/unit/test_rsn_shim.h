@@ -32,7 +32,7 @@ struct shim_side {
 	unsigned int sent;
 	uint8_t frames[SHIM_LOG][SHIM_FRAME_MAX]; /* the last SHIM_LOG sent */
 	size_t frame_len[SHIM_LOG];
-	uint64_t send_us[SHIM_SENDS]; /* loop_now_us() of the first sends */
+	uint64_t send_us[SHIM_SENDS]; /* loop_now_us(shim loop) of the first sends */
 	unsigned int ptk_installs;
 	uint8_t tk[32];
 	size_t tk_len;

@@ -178,7 +178,7 @@ START_TEST(supplicant_replays_capture)
 	size_t n;
 
 	derive(&ptk, pmk);
-	s.loop = loop_new();
+	s.loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	s.sta_side = (struct shim_side){ .shim = &s, .nonces = snonce, .n_nonces = 1 };
 	struct rsn_config cfg = {
 		.akm = RSN_AKM_PSK,
@@ -243,7 +243,7 @@ START_TEST(capture_with_wrong_passphrase)
 	 * MIC that differs, and message 3 is refused for its MIC */
 	ck_assert_int_eq(crypto_psk_from_passphrase("Deduction", (const uint8_t *)"Coherer", 7,
 						    pmk), 0);
-	s.loop = loop_new();
+	s.loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	s.sta_side = (struct shim_side){ .shim = &s, .nonces = snonce, .n_nonces = 1 };
 	struct rsn_config cfg = {
 		.akm = RSN_AKM_PSK,

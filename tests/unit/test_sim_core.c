@@ -25,7 +25,7 @@ static void capture(enum log_level level, const char *tag, const char *line, voi
 static int open_err(const char *options)
 {
 	int err = 0;
-	struct loop *loop = loop_new();
+	struct loop *loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	struct driver *drv = driver_open("sim", loop, options, NULL, NULL, &err);
 	driver_close(drv);
 	loop_free(loop);
@@ -321,7 +321,7 @@ START_TEST(medium_in_a_folder_is_reached_by_path)
 {
 	char dir[] = "/tmp/wpad-sim-medium-XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(dir));
-	struct loop *loop = loop_new();
+	struct loop *loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	int err = 0;
 	struct medium *m = medium_new(loop, dir, &err);
 	ck_assert_msg(m != NULL, "medium_new(%s): %d", dir, err);
@@ -403,7 +403,7 @@ static void close_on_first_event(void *ctx, const struct driver_event *ev)
 START_TEST(driver_may_be_closed_from_an_event_callback)
 {
 	int err = 0;
-	closing_loop = loop_new();
+	closing_loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	closing_drv = driver_open("sim", closing_loop, "radios=1", close_on_first_event, NULL, &err);
 	ck_assert_ptr_nonnull(closing_drv);
 	struct driver_radio_info r;

@@ -492,8 +492,8 @@ static int packet_socket(const char *ifname)
  * ethertype; returns its length (0 on timeout). */
 static size_t tap_receive(int s, uint16_t ethertype, uint8_t *buf, size_t cap, int timeout_ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
-	while (loop_now_us() < deadline) {
+	uint64_t deadline = loop_now_us(T->loop) + (uint64_t)timeout_ms * 1000u;
+	while (loop_now_us(T->loop) < deadline) {
 		struct sockaddr_ll from;
 		socklen_t fl = sizeof(from);
 		ssize_t n = recvfrom(s, buf, cap, 0, (struct sockaddr *)&from, &fl);

@@ -93,7 +93,7 @@ void simt_open(const char *options)
 	T = calloc(1, sizeof(*T));
 	ck_assert_ptr_nonnull(T);
 	T->next_aid = 1;
-	T->loop = loop_new();
+	T->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
 	ck_assert_ptr_nonnull(T->loop);
 	T->drv = driver_open("sim", T->loop, options, record, T, &err);
 	ck_assert_msg(T->drv != NULL, "driver_open(sim, %s): %d", options, err);
@@ -132,12 +132,12 @@ static struct simt_event *find(enum driver_event_type type, uint32_t ifindex)
 
 struct simt_event *simt_wait(enum driver_event_type type, uint32_t ifindex, int timeout_ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)timeout_ms * 1000u;
+	uint64_t deadline = loop_now_us(T->loop) + (uint64_t)timeout_ms * 1000u;
 	for (;;) {
 		struct simt_event *r = find(type, ifindex);
 		if (r)
 			return r;
-		uint64_t now = loop_now_us();
+		uint64_t now = loop_now_us(T->loop);
 		if (now >= deadline)
 			return NULL;
 		int left = (int)((deadline - now + 999) / 1000);
@@ -147,8 +147,8 @@ struct simt_event *simt_wait(enum driver_event_type type, uint32_t ifindex, int 
 
 void simt_run(int ms)
 {
-	uint64_t deadline = loop_now_us() + (uint64_t)ms * 1000u;
-	while (loop_now_us() < deadline)
+	uint64_t deadline = loop_now_us(T->loop) + (uint64_t)ms * 1000u;
+	while (loop_now_us(T->loop) < deadline)
 		loop_iterate(T->loop, 5);
 }
 

@@ -120,13 +120,13 @@ START_TEST(authentication_is_retried_then_times_out)
 	T->responder_silent = true; /* hears, acks, never answers */
 	struct driver_auth_params a;
 	auth_params(&a, ap, DRIVER_AUTH_OPEN);
-	uint64_t start = loop_now_us();
+	uint64_t start = loop_now_us(T->loop);
 	ck_assert_int_eq(driver_authenticate(T->drv, sta, &a), 0);
 	struct simt_event *ev = simt_wait(DRIVER_EV_AUTH, sta, 3000);
 	ck_assert_ptr_nonnull(ev);
 	ck_assert(ev->timed_out);
 	ck_assert_uint_eq(ev->len, 0);
-	ck_assert_uint_ge(loop_now_us() - start, 3 * 200 * 1000 - 20000); /* three full waits */
+	ck_assert_uint_ge(loop_now_us(T->loop) - start, 3 * 200 * 1000 - 20000); /* three full waits */
 	ck_assert_uint_eq(simt_count(DRIVER_EV_RX_MGMT, ap), 3);
 	/* Back to idle: association is refused. */
 	struct driver_assoc_params p = { .freq_mhz = SIMT_CH6 };
@@ -140,12 +140,12 @@ START_TEST(authentication_to_nobody_gives_up_quickly)
 	uint32_t sta = simt_iface(1, DRIVER_IFTYPE_STATION);
 	struct driver_auth_params a = { .freq_mhz = SIMT_CH1, .alg = DRIVER_AUTH_OPEN,
 					.bssid = { 0x02, 0xde, 0xad, 0xbe, 0xef, 0x01 } };
-	uint64_t start = loop_now_us();
+	uint64_t start = loop_now_us(T->loop);
 	ck_assert_int_eq(driver_authenticate(T->drv, sta, &a), 0);
 	struct simt_event *ev = simt_wait(DRIVER_EV_AUTH, sta, 3000);
 	ck_assert(ev && ev->timed_out);
 	/* No ACK: retries come after 20 ms, not after the 200 ms wait. */
-	ck_assert_uint_lt(loop_now_us() - start, 500 * 1000);
+	ck_assert_uint_lt(loop_now_us(T->loop) - start, 500 * 1000);
 	ck_assert_int_eq(driver_authenticate(T->drv, sta, &(struct driver_auth_params){
 							 .freq_mhz = 1234 }), -EINVAL);
 	a.alg = DRIVER_AUTH_SHARED_KEY;
@@ -255,13 +255,13 @@ START_TEST(beacon_loss_after_moving_out_of_range)
 	struct medium *m = sim_driver_medium(T->drv);
 	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(medium_set_link(m, ap_addr, sta_addr, MEDIUM_NO_SIGNAL_MBM, 0), 0);
-	uint64_t gone = loop_now_us();
+	uint64_t gone = loop_now_us(T->loop);
 	simt_run(500);
 	ck_assert_uint_eq(simt_count(DRIVER_EV_BEACON_LOSS, sta), 0); /* 7 intervals not yet */
 	struct simt_event *ev = simt_wait(DRIVER_EV_BEACON_LOSS, sta, 2000);
 	ck_assert_ptr_nonnull(ev);
 	ck_assert_mem_eq(ev->addr, ap_addr, 6);
-	uint64_t after = loop_now_us() - gone;
+	uint64_t after = loop_now_us(T->loop) - gone;
 	ck_assert_uint_ge(after, 7 * 102400 - 110000);
 	ck_assert_uint_le(after, 12 * 102400); /* slack for a loaded machine */
 	simt_run(500);

@@ -88,7 +88,7 @@ START_TEST(test_known_frequency_scan_first)
 	station_set_autoconnect(A.st, false);
 	air_add_ap(&A, 1, "fast", 2462, false);
 	remember("fast", KNOWN_SEC_OPEN, NULL, 2462);
-	uint64_t t0 = loop_now_us();
+	uint64_t t0 = loop_now_us(A.loop);
 	ck_assert_int_eq(air_connect(&A, "fast", NULL, false), 0);
 	ck_assert(air_run_until(&A, air_connect_done, 10000));
 	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);

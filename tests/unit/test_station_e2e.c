@@ -161,7 +161,7 @@ END_TEST
 START_TEST(test_e2e_wrong_passphrase)
 {
 	start_ap(true);
-	uint64_t t0 = loop_now_us();
+	uint64_t t0 = loop_now_us(A.loop);
 	ck_assert_int_eq(air_connect(&A, E2E_SSID, "not the passphrase", false), 0);
 	ck_assert(air_run_until(&A, air_connect_done, 15000));
 	uint64_t ms = (A.connect_done_us - t0) / 1000;
