@@ -185,6 +185,35 @@ START_TEST(pmf_disabled_connect)
 }
 END_TEST
 
+static bool ap_removed(void *arg)
+{
+	return APT->removed > 0;
+}
+
+/* TKIP countermeasures (IEEE 802.11-2020 12.5.2.4) as the station runs
+ * them: each Michael MIC failure the driver reports is reported to the AP;
+ * the second within 60 s deauthenticates with reason 14. */
+START_TEST(mic_failures_start_countermeasures)
+{
+	struct ap_profile p;
+	apt_profile(&p, true);
+	apt_start(&p);
+	connect(APT_PASSPHRASE);
+	ck_assert_msg(E.connect_ok, "connect failed: %s", E.err.text);
+	ck_assert(apt_wait_for(ap_authorized, NULL, 1000));
+	struct driver_event ev = { .type = DRIVER_EV_MIC_FAILURE, .ifindex = E.ifindex };
+	ev.u.peer.addr = APT->ap_addr;
+	ev.u.peer.group = true;
+	station_handle_event(E.st, &ev);
+	ck_assert_int_eq(station_state(E.st), STATION_CONNECTED);
+	station_handle_event(E.st, &ev);
+	ck_assert_int_ne(station_state(E.st), STATION_CONNECTED);
+	ck_assert(apt_wait_for(ap_removed, NULL, 2000));
+	ck_assert_uint_eq(APT->last_reason, WLAN_REASON_MICHAEL_MIC_FAILURE);
+	ap_profile_clear(&p);
+}
+END_TEST
+
 START_TEST(wrong_passphrase)
 {
 	struct ap_profile p;
@@ -239,6 +268,7 @@ Suite *make_ap_e2e_suite(void)
 	tcase_add_test(tc, wrong_passphrase);
 	tcase_add_test(tc, pmf_required_connect);
 	tcase_add_test(tc, pmf_disabled_connect);
+	tcase_add_test(tc, mic_failures_start_countermeasures);
 	tcase_add_test(tc, gtk_rekey_while_data_flows);
 	suite_add_tcase(s, tc);
 	return s;
