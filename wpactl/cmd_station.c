@@ -28,9 +28,8 @@ void wc_station_fields(const struct wc_objects *os, const struct wc_object *dev)
 		char akms[128];
 		wc_field(stdout, "Network", "%s (%s)", wc_prop_str(net, WC_IFACE_NETWORK, "Name"),
 			 wc_prop_str(net, WC_IFACE_NETWORK, "Security"));
-		wc_field(stdout, "Offers", "%s%s",
-			 wc_prop_strv(net, WC_IFACE_NETWORK, "AKMs", akms, sizeof(akms)),
-			 wc_pmf_text(net));
+		if (*wc_prop_strv(net, WC_IFACE_NETWORK, "AKMs", akms, sizeof(akms)))
+			wc_field(stdout, "Offers", "%s%s", akms, wc_pmf_text(net));
 		wc_field(stdout, "Signal", "%d dBm %s", dbm, wc_bars(dbm));
 	}
 	wc_field(stdout, "Scanning", "%s", wc_prop_bool(dev, WC_IFACE_STATION, "Scanning") ? "yes"
