@@ -34,6 +34,9 @@ static const char *const hints[WPAD_ERR_COUNT] = {
 	[WPAD_ERR_PERMISSION_DENIED] = "ask as root or as a member of group netdev",
 	[WPAD_ERR_DRIVER_ERROR] = "the kernel log may say more; power the device off and on",
 	[WPAD_ERR_FAILED] = "the daemon's log says more",
+	[WPAD_ERR_POSSIBLE_DOWNGRADE] =
+		("wpad left the network; retry once, and if it repeats suspect an impostor "
+		 "access point, or ask its administrator whether its security settings changed"),
 };
 
 /* Full names, built once from the catalogue's suffixes. */

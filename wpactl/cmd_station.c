@@ -283,6 +283,12 @@ static int connect_failed(const struct connect *k, const struct wc_error *err)
 		return wc_report(err, "the access point of '%s' rejected %s: retry later, or try "
 				      "another access point",
 				 k->ssid, k->dev);
+	case WPAD_ERR_POSSIBLE_DOWNGRADE:
+		return wc_report(err, "the access point of '%s' changed its security elements "
+				      "during the handshake -- possible downgrade attack; %s left "
+				      "it. Retry once; if it repeats, suspect an impostor access "
+				      "point",
+				 k->ssid, k->dev);
 	case WPAD_ERR_TIMEOUT:
 		if (st->asked > st->answered)
 			return wc_report(err, "no passphrase for '%s' was typed in time: connect again "

@@ -31,6 +31,7 @@ static const unsigned char exit_of_code[WPAD_ERR_COUNT] = {
 	[WPAD_ERR_PERMISSION_DENIED] = WC_EXIT_PERMISSION,
 	[WPAD_ERR_DRIVER_ERROR] = WC_EXIT_HARDWARE,
 	[WPAD_ERR_FAILED] = WC_EXIT_FAILED,
+	[WPAD_ERR_POSSIBLE_DOWNGRADE] = WC_EXIT_AUTH,
 };
 
 /* The bus's own errors (org.freedesktop.DBus.Error.*), by suffix. */

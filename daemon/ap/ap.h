@@ -137,6 +137,7 @@ struct ap_station_info {
 	unsigned mic_failures;      /* handshake MIC failures (wrong passphrase) */
 	uint32_t pairwise_cipher;   /* suite selector, 0 on an open BSS */
 	uint32_t akm;               /* suite selector, 0 on an open BSS */
+	unsigned handshakes;        /* completed 4-way handshakes, rekeys included */
 };
 
 /* Stations in the table (authenticated or further). */

@@ -71,6 +71,12 @@ static uint16_t check_rsn(struct ap *ap, struct ap_sta *sta, const struct ie_set
 		return WLAN_STATUS_INVALID_RSNIE;
 	memcpy(sta->rsne, ies->rsn_elem, ies->rsn_elem_len);
 	sta->rsne_len = ies->rsn_elem_len;
+	/* This request's RSNXE or none: never one kept from an earlier one. */
+	sta->rsnxe_len = 0;
+	if (ies->has_rsnxe && ies->rsnxe_elem_len <= sizeof(sta->rsnxe)) {
+		memcpy(sta->rsnxe, ies->rsnxe_elem, ies->rsnxe_elem_len);
+		sta->rsnxe_len = ies->rsnxe_elem_len;
+	}
 	sta->akm = n.akm;
 	sta->pairwise = n.pairwise;
 	sta->mfp = n.mfp;

@@ -31,6 +31,7 @@ struct loop_timer;
 struct loop_idle;
 struct ap_keys;
 struct ap_sta_keys;
+struct auth_sess;
 
 struct ap_sta {
 	/* Links of struct sta_table. */
@@ -50,13 +51,20 @@ struct ap_sta {
 	bool in_driver;           /* sta_add done */
 	bool removed;             /* on the dead list, freed soon */
 
-	/* RSN: the element from the (re)association request and what it chose. */
+	/* RSN: the elements from the (re)association request (message 2 must
+	 * repeat both, IEEE 802.11-2020 12.7.6.3) and what it chose. */
 	uint8_t rsne[AP_RSNE_MAX];
 	size_t rsne_len;
+	uint8_t rsnxe[AP_RSNE_MAX];
+	size_t rsnxe_len;         /* 0: the request carried no RSNXE */
 	uint32_t akm;
 	uint32_t pairwise;
 	bool mfp;                 /* protected management frames with it */
 	struct ap_sta_keys *keys; /* 4-way authenticator, ap_keys.c */
+	/* The authentication exchange (daemon/rsn/auth_proto.h), owned: in
+	 * progress in AP_STA_NONE, done from AP_STA_AUTHENTICATED on; its PMK
+	 * (SAE) feeds the 4-way handshake. Freed with the entry. */
+	struct auth_sess *auth;
 	unsigned mic_failures;
 
 	/* A (re)association response waiting for its TX status. */
@@ -182,6 +190,8 @@ void ap_keys_stop(struct ap *ap);
  * station). */
 void ap_keys_sta_associated(struct ap_sta *sta);
 void ap_keys_sta_stop(struct ap_sta *sta);
+/* Completed 4-way handshakes of the station's current association. */
+unsigned ap_keys_sta_handshakes(const struct ap_sta *sta);
 void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev);
 void ap_keys_sta_left(struct ap *ap);
 /* The driver lost its keys (BSS restarted): install the GTK again. */

@@ -17,6 +17,13 @@
  * the key in use it is the driver's current transmit PN (key_get_seq).
  * A station leaving during a rekey may already hold the new GTK, so with
  * RekeyOnStationLeave another rekey follows at once.
+ *
+ * EAPOL of a station enters through its EAPOL port (daemon/rsn/
+ * eapol_port.h): Key frames go to its authenticator; an EAPOL-Start
+ * restarts the 4-way handshake unless one is running (hostapd does the
+ * same on a PSK BSS: a station that lost its keys asks for new ones); EAP
+ * and Logoff are logged, counted and otherwise ignored, since a PSK BSS
+ * has no 802.1X authenticator.
  */
 #define LOG_TAG "ap"
 #include "daemon/ap/ap_internal.h"
@@ -25,11 +32,16 @@
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/codec/ie_rsn.h"
+#include "daemon/rsn/auth_proto.h"
 #include "daemon/rsn/authenticator.h"
+#include "daemon/rsn/eapol_port.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/rsn/group.h"
 #include "daemon/rsn/suites.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,11 +57,16 @@ struct ap_keys {
 	size_t pending;         /* stations yet to confirm the new GTK */
 	struct loop_timer *rekey_timer;
 	struct loop_timer *switch_timer;
+	/* PMKSAs of the BSS's stations (SAE, 802.1X, OWE); it lives with
+	 * the keys, so a restart with a new credential starts it empty. */
+	struct pmksa_cache *pmksa;
 };
 
 struct ap_sta_keys {
 	struct ap_sta *sta;
 	struct rsn_auth *auth;
+	struct eapol_port *port;
+	bool eap_warned;        /* said once per association: EAP on a PSK BSS */
 	bool ptk_installed;
 	bool gtk_pending;       /* counted in ap_keys.pending */
 };
@@ -215,8 +232,9 @@ int ap_keys_start(struct ap *ap)
 	keys->group = rsn_group_new(ap->offer.group, ap->offer.mfpc ? ap->offer.group_mgmt : 0);
 	keys->rekey_timer = loop_timer_new(ap->loop, periodic_rekey, keys);
 	keys->switch_timer = loop_timer_new(ap->loop, switch_timeout, keys);
+	keys->pmksa = pmksa_cache_new(ap->loop, 0);
 	ap->keys = keys;
-	if (!keys->group || !keys->rekey_timer || !keys->switch_timer) {
+	if (!keys->group || !keys->rekey_timer || !keys->switch_timer || !keys->pmksa) {
 		ap_keys_stop(ap);
 		return -ENOMEM;
 	}
@@ -239,6 +257,7 @@ void ap_keys_stop(struct ap *ap)
 	loop_timer_free(keys->rekey_timer);
 	loop_timer_free(keys->switch_timer);
 	rsn_group_free(keys->group);
+	pmksa_cache_free(keys->pmksa);
 	free(keys);
 	ap->keys = NULL;
 }
@@ -248,10 +267,7 @@ void ap_keys_stop(struct ap *ap)
 static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
 {
 	struct ap_sta_keys *sk = ctx;
-	struct ap *ap = sk->sta->ap;
-	uint64_t cookie;
-	return driver_tx_eapol(ap->drv, ap->ifindex, sk->sta->addr, body, len, !sk->ptk_installed,
-			       &cookie);
+	return eapol_port_tx(sk->port, body, len);
 }
 
 static int op_install_ptk(void *ctx, uint32_t cipher, const uint8_t *tk, size_t tk_len)
@@ -279,11 +295,7 @@ static int op_install_ptk(void *ctx, uint32_t cipher, const uint8_t *tk, size_t 
 static void op_set_port_authorized(void *ctx, bool authorized)
 {
 	struct ap_sta_keys *sk = ctx;
-	struct ap *ap = sk->sta->ap;
-	driver_port_authorize(ap->drv, ap->ifindex, sk->sta->addr, authorized);
-	driver_sta_set_flags(ap->drv, ap->ifindex, sk->sta->addr,
-			     authorized ? DRIVER_STA_AUTHORIZED : 0,
-			     authorized ? 0 : DRIVER_STA_AUTHORIZED);
+	eapol_port_set_authorized(sk->port, authorized);
 }
 
 /* Only the GTK the driver transmits with has a PN worth telling; a new GTK
@@ -308,8 +320,10 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 	struct ap_sta_keys *sk = ctx;
 	struct ap_sta *sta = sk->sta;
 	char a[AP_ADDR_STR_LEN];
-	log_warn("%s: key handshake failed (%s): %s; deauthenticating, reason %u",
-		 ap_addr_str(sta->addr, a), rsn_fail_name(f->reason), f->detail, f->ieee_reason);
+	log_warn("%s: key handshake failed (%s): %s%s; deauthenticating, reason %u",
+		 ap_addr_str(sta->addr, a), rsn_fail_name(f->reason), f->detail,
+		 f->reason == RSN_FAIL_IE_MISMATCH ? " (possible downgrade attack)" : "",
+		 f->ieee_reason);
 	ap_sta_remove(sta, f->ieee_reason, true);
 }
 
@@ -322,22 +336,132 @@ static const struct rsn_ops sta_ops = {
 	.on_failure = op_on_failure,
 };
 
-static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const uint8_t *pmk)
+/* ---- the station's EAPOL port ---- */
+
+static int port_tx(void *ctx, const uint8_t *frame, size_t len)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap *ap = sk->sta->ap;
+	uint64_t cookie;
+	return driver_tx_eapol(ap->drv, ap->ifindex, sk->sta->addr, frame, len,
+			       !sk->ptk_installed, &cookie);
+}
+
+static void port_set_authorized(void *ctx, bool authorized)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap *ap = sk->sta->ap;
+	driver_port_authorize(ap->drv, ap->ifindex, sk->sta->addr, authorized);
+	driver_sta_set_flags(ap->drv, ap->ifindex, sk->sta->addr,
+			     authorized ? DRIVER_STA_AUTHORIZED : 0,
+			     authorized ? 0 : DRIVER_STA_AUTHORIZED);
+}
+
+static void count_mic_failure(struct ap_sta *sta, bool in_msg2);
+
+static int port_rx_key(void *ctx, const uint8_t *frame, size_t len)
+{
+	struct ap_sta_keys *sk = ctx;
+	struct ap_sta *sta = sk->sta;
+	bool in_msg2 = rsn_auth_state(sk->auth) == RSN_AUTH_STATE_PTKSTART;
+	int r = rsn_auth_rx_eapol(sk->auth, frame, len);
+	/* The station may have been removed and sk freed (sta stays
+	 * readable until the reaper runs; sta->keys is then NULL). */
+	if (r == RSN_RX_E_MIC)
+		count_mic_failure(sta, in_msg2);
+	if (sta->keys && sta->keys->gtk_pending &&
+	    rsn_auth_state(sta->keys->auth) == RSN_AUTH_STATE_PTKINITDONE)
+		sta_gtk_done(sta->keys);
+	return r;
+}
+
+static void port_start(void *ctx)
+{
+	struct ap_sta_keys *sk = ctx;
+	char a[AP_ADDR_STR_LEN];
+	enum rsn_auth_state s = rsn_auth_state(sk->auth);
+
+	ap_addr_str(sk->sta->addr, a);
+	switch (s) {
+	case RSN_AUTH_STATE_PTKSTART:
+	case RSN_AUTH_STATE_PTKINITNEGOTIATING:
+	case RSN_AUTH_STATE_REKEYNEGOTIATING:
+		log_info("%s: EAPOL-Start during a key handshake (%s): ignored", a,
+			 rsn_auth_state_name(s));
+		return;
+	case RSN_AUTH_STATE_IDLE:
+	case RSN_AUTH_STATE_PTKINITDONE:
+	case RSN_AUTH_STATE_FAILED:
+		break;
+	}
+	log_info("%s: EAPOL-Start: restarting the 4-way handshake", a);
+	rsn_auth_start(sk->auth); /* may remove the station on failure */
+}
+
+static void port_logoff(void *ctx)
+{
+	struct ap_sta_keys *sk = ctx;
+	char a[AP_ADDR_STR_LEN];
+	/* The port is keyed by the 4-way handshake, not by 802.1X: an
+	 * unprotected Logoff must not open or close it. */
+	log_info("%s: EAPOL-Logoff on a PSK BSS: ignored", ap_addr_str(sk->sta->addr, a));
+}
+
+static void port_eap_unhandled(void *ctx, const struct eap_hdr_info *eap)
+{
+	struct ap_sta_keys *sk = ctx;
+	char a[AP_ADDR_STR_LEN];
+	if (sk->eap_warned)
+		return; /* the port counts the rest */
+	sk->eap_warned = true;
+	log_warn("%s: EAP-%s (type %u) on a PSK BSS, which has no 802.1X authenticator: "
+		 "ignored; the station seems configured for WPA-Enterprise",
+		 ap_addr_str(sk->sta->addr, a), eap_code_name(eap->code), eap->type);
+}
+
+static const struct eapol_port_ops sta_port_ops = {
+	.tx = port_tx,
+	.set_authorized = port_set_authorized,
+	.rx_key = port_rx_key,
+	.start = port_start,
+	.logoff = port_logoff,
+	.eap_unhandled = port_eap_unhandled,
+};
+
+/* The PMK of a station's handshake. */
+struct sta_pmk {
+	const uint8_t *pmk;
+	size_t len;
+	const uint8_t *pmkid; /* the PMKSA's, sent in message 1; NULL: none */
+	const char *source;   /* for the log */
+};
+
+static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const struct sta_pmk *pmk)
 {
 	struct ap *ap = sta->ap;
+	char a[AP_ADDR_STR_LEN], name[32];
 	struct ap_sta_keys *sk = calloc(1, sizeof(*sk));
 	if (!sk)
 		return NULL;
 	sk->sta = sta;
+	snprintf(name, sizeof(name), "STA %s", ap_addr_str(sta->addr, a));
+	sk->port = eapol_port_new(EAPOL_PORT_AUTHENTICATOR, name, &sta_port_ops, sk);
+	if (!sk->port) {
+		free(sk);
+		return NULL;
+	}
 	struct rsn_config cfg = {
 		.akm = sta->akm,
 		.pairwise_cipher = sta->pairwise,
 		.group_cipher = ap->offer.group,
 		.group_mgmt_cipher = sta->mfp ? ap->offer.group_mgmt : 0,
-		.pmk = pmk,
-		.pmk_len = 32,
+		.pmk = pmk->pmk,
+		.pmk_len = pmk->len,
+		.pmkid = pmk->pmkid,
 		.sta_rsne = sta->rsne,
 		.sta_rsne_len = sta->rsne_len,
+		.sta_rsnxe = sta->rsnxe_len ? sta->rsnxe : NULL,
+		.sta_rsnxe_len = sta->rsnxe_len,
 		.ap_rsne = ap->rsne,
 		.ap_rsne_len = ap->rsne_len,
 		.timing = ap->rsn_timing,
@@ -352,6 +476,7 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const uint8_t *pmk)
 	memcpy(cfg.peer_addr, sta->addr, 6);
 	sk->auth = rsn_auth_new(ap->loop, &cfg, &sta_ops, sk, ap->keys->group);
 	if (!sk->auth) {
+		eapol_port_free(sk->port);
 		free(sk);
 		return NULL;
 	}
@@ -366,22 +491,71 @@ static void authorize_open(struct ap_sta *sta)
 	ap_sta_enter_state(sta, AP_STA_AUTHORIZED);
 }
 
+/* A PMKSA the station named in its RSNE, for an AKM that caches. */
+static const struct pmksa *named_pmksa(struct ap_sta *sta)
+{
+	struct ie_rsn rsn;
+	struct ap_keys *keys = sta->ap->keys;
+
+	if (!rsn_akm_uses_pmksa(sta->akm) || sta->rsne_len < 2 ||
+	    ie_parse_rsn(sta->rsne + 2, sta->rsne_len - 2, &rsn) != 0)
+		return NULL;
+	for (size_t i = 0; i < rsn.n_pmkid; i++) {
+		const struct pmksa *e =
+			pmksa_cache_get_by_pmkid(keys->pmksa, sta->addr, rsn.pmkids + 16 * i);
+		if (e && e->akm == sta->akm)
+			return e;
+	}
+	return NULL;
+}
+
+/* The PMK, one place: a PMKSA the station named, else the one its
+ * authentication exchange produced (SAE; cached for next time), else the
+ * PSK (the station's own, or the BSS's). */
+static bool pick_pmk(struct ap_sta *sta, struct sta_pmk *out)
+{
+	struct ap *ap = sta->ap;
+	const struct pmksa *e = named_pmksa(sta);
+	size_t len = 0;
+	const uint8_t *pmk = sta->auth ? auth_sess_pmk(sta->auth, &len) : NULL;
+
+	if (e) {
+		*out = (struct sta_pmk){ e->pmk, e->pmk_len, e->pmkid, "cached PMKSA" };
+		return true;
+	}
+	if (pmk) {
+		struct pmksa_add add = {
+			.own_addr = ap->addr, .peer_addr = sta->addr, .own_is_aa = true,
+			.akm = sta->akm, .network = ap->conf.ssid, .network_len = ap->conf.ssid_len,
+			.pmk = pmk, .pmk_len = len,
+			.pmkid = sta->auth->have_pmkid ? sta->auth->pmkid : NULL,
+		};
+		e = rsn_akm_uses_pmksa(sta->akm) ? pmksa_cache_add(ap->keys->pmksa, &add) : NULL;
+		*out = (struct sta_pmk){ pmk, len, e ? e->pmkid : NULL,
+					 sta->auth->proto->name };
+		return true;
+	}
+	pmk = ap_conf_pmk_for(&ap->conf, sta->addr);
+	*out = (struct sta_pmk){ pmk, 32, NULL,
+				 pmk == ap->conf.psk ? "default PSK" : "its own PSK" };
+	return pmk != NULL;
+}
+
 void ap_keys_sta_associated(struct ap_sta *sta)
 {
 	struct ap *ap = sta->ap;
 	char a[AP_ADDR_STR_LEN];
+	struct sta_pmk pmk;
 	if (!ap->conf.rsn) {
 		authorize_open(sta);
 		return;
 	}
-	const uint8_t *pmk = ap_conf_pmk_for(&ap->conf, sta->addr);
-	if (!ap->keys || !pmk || !(sta->keys = sta_keys_new(sta, pmk))) {
+	if (!ap->keys || !pick_pmk(sta, &pmk) || !(sta->keys = sta_keys_new(sta, &pmk))) {
 		log_error("%s: cannot start the 4-way handshake", ap_addr_str(sta->addr, a));
 		ap_sta_remove(sta, WLAN_REASON_UNSPECIFIED, true);
 		return;
 	}
-	log_info("%s: 4-way handshake started (%s)", ap_addr_str(sta->addr, a),
-		 pmk == ap->conf.psk ? "default PSK" : "its own PSK");
+	log_info("%s: 4-way handshake started (%s)", ap_addr_str(sta->addr, a), pmk.source);
 	/* A rekey in progress: message 3 carries the new GTK already. */
 	rsn_auth_start(sta->keys->auth);
 }
@@ -394,12 +568,18 @@ void ap_keys_sta_stop(struct ap_sta *sta)
 	sta->keys = NULL;
 	rsn_auth_stop(sk->auth);
 	rsn_auth_free(sk->auth);
+	eapol_port_free(sk->port);
 	bool pending = sk->gtk_pending;
 	sk->gtk_pending = false;
 	free(sk);
 	struct ap_keys *keys = sta->ap->keys;
 	if (pending && keys && keys->rekeying && keys->pending && --keys->pending == 0)
 		rekey_finish(keys);
+}
+
+unsigned ap_keys_sta_handshakes(const struct ap_sta *sta)
+{
+	return sta->keys ? rsn_auth_stats(sta->keys->auth)->handshakes : 0;
 }
 
 static void count_mic_failure(struct ap_sta *sta, bool in_msg2)
@@ -421,18 +601,15 @@ void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev)
 {
 	const uint8_t *src = ev->u.data.src;
 	struct ap_sta *sta = src ? ap_sta_find(ap, src) : NULL;
-	if (ap->state != AP_STATE_STARTED || !sta || !sta->keys || !ev->u.data.body)
+	char a[AP_ADDR_STR_LEN];
+	if (ap->state != AP_STATE_STARTED || !sta || !ev->u.data.body)
 		return;
-	struct ap_sta_keys *sk = sta->keys;
-	bool in_msg2 = rsn_auth_state(sk->auth) == RSN_AUTH_STATE_PTKSTART;
-	int r = rsn_auth_rx_eapol(sk->auth, ev->u.data.body, ev->u.data.len);
-	/* The station may have been removed (sta stays readable until the
-	 * reaper runs; sta->keys is then NULL). */
-	if (r == RSN_RX_E_MIC)
-		count_mic_failure(sta, in_msg2);
-	if (sta->keys && sta->keys->gtk_pending &&
-	    rsn_auth_state(sta->keys->auth) == RSN_AUTH_STATE_PTKINITDONE)
-		sta_gtk_done(sta->keys);
+	if (!sta->keys) {
+		log_debug("%s: EAPOL frame with no controlled port (open BSS or not "
+			  "associated): dropped", ap_addr_str(sta->addr, a));
+		return;
+	}
+	eapol_port_rx(sta->keys->port, ev->u.data.body, ev->u.data.len);
 }
 
 unsigned ap_keys_generation(const struct ap *ap)

@@ -2,9 +2,12 @@
  * (re)association, deauthentication, disassociation; our deauth/disassoc.
  *
  * Decisions (status codes of association are listed in ap_assoc.c):
- *  - Authentication: open system only. Shared Key, SAE, FT, FILS and any
- *    other algorithm get 13 (unsupported algorithm); an open-system frame
- *    with transaction number other than 1 gets 14.
+ *  - Authentication goes through the protocol table of
+ *    daemon/rsn/auth_proto.h: an algorithm it has no AP half for (today
+ *    all but Open System: Shared Key, SAE, FT, FILS, ...) gets 13
+ *    (unsupported algorithm); the protocol decides the rest (Open System:
+ *    a transaction number other than 1 gets 14). A protocol of several
+ *    frames keeps its session on the station entry between frames.
  *  - ACL: a refused address is answered, not ignored: status 12 at
  *    authentication and at association. Dropping silently would only make
  *    the station retry until its own timeout and leave the user with
@@ -26,6 +29,7 @@
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/auth_proto.h"
 
 #include <errno.h>
 #include <string.h>
@@ -107,54 +111,111 @@ static void rx_probe_req(struct ap *ap, const struct mgmt_frame *f)
 
 /* ---- authentication ---- */
 
-static void send_auth_resp(struct ap *ap, const uint8_t da[6], uint16_t alg, uint16_t seq,
-			   uint16_t status)
+static void send_auth_resp(struct ap *ap, const uint8_t da[6], uint16_t alg,
+			   const struct auth_out *out)
 {
 	struct mgmt_frame f;
 	mgmt_init(&f, IEEE80211_STYPE_AUTH, da, ap->addr, ap->addr);
 	f.u.auth.alg = alg;
-	f.u.auth.seq = seq;
-	f.u.auth.status = status;
+	f.u.auth.seq = out->seq;
+	f.u.auth.status = out->status;
+	if (out->body_len) {
+		if (alg == WLAN_AUTH_SAE) {
+			f.u.auth.sae_body = out->body;
+			f.u.auth.sae_len = out->body_len;
+		} else {
+			f.ies = out->body;
+			f.ies_len = out->body_len;
+		}
+	}
 	send_frame(ap, &f, NULL);
 }
 
-static uint16_t auth_status(struct ap *ap, const struct mgmt_frame *f)
+static void refuse_auth(struct ap *ap, const struct mgmt_frame *f, uint16_t status)
 {
-	if (f->u.auth.alg != WLAN_AUTH_OPEN)
-		return WLAN_STATUS_NOT_SUPPORTED_AUTH_ALG;
-	if (f->u.auth.seq != 1)
-		return WLAN_STATUS_UNKNOWN_AUTH_TRANSACTION;
-	if (!ap_conf_acl_allows(&ap->conf, f->sa))
-		return WLAN_STATUS_ASSOC_DENIED_UNSPEC;
-	return WLAN_STATUS_SUCCESS;
+	char a[AP_ADDR_STR_LEN];
+	struct auth_out out = { .seq = (uint16_t)(f->u.auth.seq + 1), .status = status };
+
+	log_info("%s: authentication (algorithm %u) refused, status %u: %s",
+		 ap_addr_str(f->sa, a), f->u.auth.alg, status, ieee80211_status_name(status));
+	send_auth_resp(ap, f->sa, f->u.auth.alg, &out);
+}
+
+/* The session this frame belongs to: the station's exchange in progress
+ * with the same algorithm, else a new one (which replaces any other). */
+static struct auth_sess *auth_session(struct ap *ap, struct ap_sta *sta,
+				      const struct auth_proto *proto, const uint8_t *addr)
+{
+	if (sta && sta->auth && sta->auth->proto == proto && !sta->auth->done)
+		return sta->auth;
+	return auth_sess_new(proto, AUTH_ROLE_AP, ap->addr, addr);
 }
 
 static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 {
 	char a[AP_ADDR_STR_LEN];
-	uint16_t status = auth_status(ap, f);
+	const struct auth_proto *proto = auth_proto_find(f->u.auth.alg, AUTH_ROLE_AP);
 	struct ap_sta *sta = ap_sta_find(ap, f->sa);
+	struct auth_out out;
 
-	if (status == WLAN_STATUS_SUCCESS && !sta) {
-		if (sta_table_count(&ap->stas) >= (size_t)ap->conf.max_stations + AP_AUTH_ONLY_SLACK ||
-		    !(sta = ap_sta_new(ap, f->sa)))
-			status = WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA;
+	if (!proto) {
+		refuse_auth(ap, f, WLAN_STATUS_NOT_SUPPORTED_AUTH_ALG);
+		return;
 	}
-	if (status != WLAN_STATUS_SUCCESS) {
-		log_info("%s: authentication (algorithm %u) refused, status %u: %s",
-			 ap_addr_str(f->sa, a), f->u.auth.alg, status, ieee80211_status_name(status));
-		send_auth_resp(ap, f->sa, f->u.auth.alg, (uint16_t)(f->u.auth.seq + 1), status);
+	if (!ap_conf_acl_allows(&ap->conf, f->sa)) {
+		refuse_auth(ap, f, WLAN_STATUS_ASSOC_DENIED_UNSPEC);
+		return;
+	}
+	if (!sta && sta_table_count(&ap->stas) >= (size_t)ap->conf.max_stations + AP_AUTH_ONLY_SLACK) {
+		refuse_auth(ap, f, WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA);
+		return;
+	}
+	struct auth_sess *sess = auth_session(ap, sta, proto, f->sa);
+	if (!sess) {
+		refuse_auth(ap, f, WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA);
+		return;
+	}
+	struct auth_msg msg = {
+		.alg = f->u.auth.alg,
+		.seq = f->u.auth.seq,
+		.status = f->u.auth.status,
+		.body = f->u.auth.sae_body ? f->u.auth.sae_body : f->ies,
+		.body_len = f->u.auth.sae_body ? f->u.auth.sae_len : f->ies_len,
+	};
+	enum auth_step step = auth_ap_rx_auth(sess, &msg, &out);
+	bool kept = sta && sta->auth == sess;
+	if (step == AUTH_STEP_IGNORE || step == AUTH_STEP_FAILED) {
+		if (step == AUTH_STEP_FAILED)
+			refuse_auth(ap, f, out.status);
+		if (!kept)
+			auth_sess_free(sess);
+		return; /* a station's earlier state stays as it was */
+	}
+	if (!sta && !(sta = ap_sta_new(ap, f->sa))) {
+		auth_sess_free(sess);
+		refuse_auth(ap, f, WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA);
 		return;
 	}
 	sta->signal_mbm = signal;
+	if (sta->auth != sess) {
+		auth_sess_free(sta->auth);
+		sta->auth = sess;
+	}
+	if (step == AUTH_STEP_SEND) {
+		/* More frames to come: the exchange must finish in time. */
+		if (sta->state == AP_STA_NONE)
+			ap_sta_arm_timer(sta, AP_AUTH_EXPIRY_MS);
+		send_auth_resp(ap, f->sa, proto->algorithm, &out);
+		return;
+	}
 	if (ap_sta_is_associated(sta) || sta->assoc_resp_pending) {
 		/* A fresh authentication ends whatever association it had. */
 		ap_sta_disassociate(sta, WLAN_REASON_PREV_AUTH_NOT_VALID);
 	}
 	ap_sta_enter_state(sta, AP_STA_AUTHENTICATED);
 	ap_sta_arm_timer(sta, AP_AUTH_EXPIRY_MS);
-	log_info("%s authenticated (open system)", ap_addr_str(f->sa, a));
-	send_auth_resp(ap, f->sa, WLAN_AUTH_OPEN, 2, WLAN_STATUS_SUCCESS);
+	log_info("%s authenticated (%s)", ap_addr_str(f->sa, a), proto->name);
+	send_auth_resp(ap, f->sa, proto->algorithm, &out);
 }
 
 /* ---- (re)association ---- */
@@ -222,8 +283,12 @@ static int send_assoc_resp(struct ap *ap, struct ap_sta *sta, bool reassoc, uint
 	f.u.assoc_resp.aid = ok ? sta->aid : 0;
 	if (ap_build_assoc_resp_ies(ap, ok && sta->wmm, ok && sta->ht, ies, sizeof(ies),
 				    &ies_len) == 0) {
+		size_t extra = 0;
+		if (ok && sta->auth &&
+		    auth_ap_assoc_elems(sta->auth, ies + ies_len, sizeof(ies) - ies_len, &extra) < 0)
+			return -EINVAL;
 		f.ies = ies;
-		f.ies_len = ies_len;
+		f.ies_len = ies_len + extra;
 	}
 	return send_frame(ap, &f, ok ? &sta->assoc_resp_cookie : NULL);
 }
@@ -235,6 +300,9 @@ static uint16_t assoc_status(struct ap *ap, struct ap_sta *sta, const struct mgm
 		return ap_assoc_parse_status(ap, f->ies, f->ies_len, &ies);
 	uint16_t status = ap_assoc_check(ap, sta, &ies);
 	if (status != WLAN_STATUS_SUCCESS)
+		return status;
+	/* The authentication protocol's elements (OWE's DH, FT's MDE/FTE). */
+	if (sta->auth && (status = auth_ap_rx_assoc(sta->auth, f->ies, f->ies_len)))
 		return status;
 	return admit(ap, sta, f, &ies);
 }

@@ -14,6 +14,7 @@
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
+#include "daemon/rsn/auth_proto.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -176,6 +177,7 @@ void ap_sta_reap(struct ap *ap)
 		struct ap_sta *sta = ap->dead;
 		ap->dead = sta->lnext;
 		loop_timer_free(sta->timer);
+		auth_sess_free(sta->auth); /* wipes any PMK it produced */
 		memset(sta, 0, sizeof(*sta)); /* the RSNE copy and counters */
 		free(sta);
 	}
@@ -234,6 +236,10 @@ static void sta_timer_fired(struct loop_timer *timer, void *data)
 		log_info("%s authenticated but did not associate: removed",
 			 ap_addr_str(sta->addr, a));
 		ap_sta_remove(sta, WLAN_REASON_PREV_AUTH_NOT_VALID, true);
+	} else if (sta->state == AP_STA_NONE && sta->auth) {
+		log_info("%s did not finish authentication (%s): removed",
+			 ap_addr_str(sta->addr, a), sta->auth->proto->name);
+		ap_sta_remove(sta, WLAN_REASON_PREV_AUTH_NOT_VALID, false);
 	}
 }
 
@@ -254,6 +260,7 @@ void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info)
 	info->mic_failures = sta->mic_failures;
 	info->pairwise_cipher = sta->pairwise;
 	info->akm = sta->akm;
+	info->handshakes = ap_keys_sta_handshakes(sta);
 }
 
 /* ---- inactivity ---- */

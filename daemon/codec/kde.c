@@ -128,7 +128,6 @@ static int parse_rsn_elem(const struct ie_elem *e, struct kde_set *s)
 
 static int parse_element(const struct ie_elem *e, struct kde_set *s)
 {
-	struct ie_rsnxe rsnxe;
 	struct ie_mde mde;
 
 	switch (e->id) {
@@ -137,11 +136,15 @@ static int parse_element(const struct ie_elem *e, struct kde_set *s)
 	case WLAN_EID_RSN:
 		return parse_rsn_elem(e, s);
 	case WLAN_EID_RSNX:
+		/* Kept whole and not decoded: the receiver compares it octet
+		 * for octet with the one it heard (12.7.6.3, 12.7.6.4), so a
+		 * malformed one (an empty body, say) is a mismatch there,
+		 * reason 17, like any other change. */
 		if (s->rsnxe_elem)
 			return CODEC_E_DUPLICATE;
 		s->rsnxe_elem = e->start;
 		s->rsnxe_elem_len = IE_HDR_LEN + (size_t)e->len;
-		return ie_parse_rsnxe(e->data, e->len, &rsnxe);
+		return CODEC_OK;
 	case WLAN_EID_MOBILITY_DOMAIN:
 		if (s->mde_elem)
 			return CODEC_E_DUPLICATE;

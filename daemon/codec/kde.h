@@ -7,6 +7,7 @@
  * after decrypting the key data.
  *
  * Decoded: GTK, IGTK, BIGTK, MAC address, PMKID, Nonce, Key ID, OCI KDEs.
+ * The RSNXE is only located (its content is compared, never decoded).
  * Other KDE types and other vendor elements are skipped. Each decoded KDE
  * or element may appear once (RSNE twice: message 3 may carry a second
  * RSNE for the pairwise cipher); more is CODEC_E_DUPLICATE.

@@ -43,6 +43,9 @@ static const struct catalogue_entry catalogue[WPAD_ERR_COUNT] = {
 		"the caller is not allowed to do this" },
 	[WPAD_ERR_DRIVER_ERROR] = { "DriverError", "the driver reported an error (errno given)" },
 	[WPAD_ERR_FAILED] = { "Failed", "an unexpected failure; the text says what happened" },
+	[WPAD_ERR_POSSIBLE_DOWNGRADE] = { "PossibleDowngrade",
+		"the access point's security elements changed during the handshake "
+		"(IEEE reason 17): possible downgrade attack" },
 };
 
 const char *wpad_error_name(enum wpad_error_code code)

@@ -123,14 +123,23 @@ static void send_key(struct rsn_auth *sm, const struct rsn_key_tx *tx, const cha
 	crypto_zero(frame, sizeof(frame));
 }
 
+/* With a PMKSA, message 1 names it in a PMKID KDE (12.7.6.2), so a
+ * station that offered another knows at once that it was not taken. */
 static void send_msg1(struct rsn_auth *sm)
 {
+	uint8_t kd[32];
+	struct wbuf w = wbuf_init(kd, sizeof(kd));
 	struct rsn_key_tx tx = {
 		.key_info = EAPOL_KEY_INFO_PAIRWISE | EAPOL_KEY_INFO_ACK,
 		.key_length = (uint16_t)sm->suite.tk_len,
 		.replay_counter = next_replay(sm),
 		.nonce = sm->anonce,
 	};
+
+	if (sm->conf.cfg.pmkid && kde_build_pmkid(&w, sm->conf.cfg.pmkid) == 0) {
+		tx.key_data = kd;
+		tx.key_data_len = w.len;
+	}
 
 	sm->stats.msg1_sent++;
 	send_key(sm, &tx, "message 1");
@@ -347,18 +356,18 @@ static void on_timer(struct loop_timer *timer, void *data)
 
 /* 12.7.6.3: the RSNE in message 2 must be the (Re)Association Request's,
  * octet for octet, and so must the RSNXE (or its absence). */
-static bool msg2_rsne_matches(const struct rsn_auth *sm, const struct eapol_key *k)
+static enum rsn_elem_check msg2_elems_check(const struct rsn_auth *sm, const struct eapol_key *k)
 {
 	const struct rsn_config *cfg = &sm->conf.cfg;
 	struct kde_set kde;
 
 	if (k->info.encrypted || kde_parse(k->key_data, k->key_data_len, &kde) != CODEC_OK)
-		return false;
-	return kde.n_rsn == 1 &&
-	       rsn_elem_matches(kde.rsn_elem[0], kde.rsn_elem_len[0], cfg->sta_rsne,
-				cfg->sta_rsne_len) &&
-	       rsn_elem_matches(kde.rsnxe_elem, kde.rsnxe_elem_len, cfg->sta_rsnxe,
-				cfg->sta_rsnxe_len);
+		return RSN_ELEMS_NO_RSNE;
+	if (kde.n_rsn != 1)
+		return kde.n_rsn ? RSN_ELEMS_RSNE_DIFFERS : RSN_ELEMS_NO_RSNE;
+	return rsn_elems_compare(kde.rsn_elem[0], kde.rsn_elem_len[0], kde.rsnxe_elem,
+				 kde.rsnxe_elem_len, cfg->sta_rsne, cfg->sta_rsne_len,
+				 cfg->sta_rsnxe, cfg->sta_rsnxe_len);
 }
 
 static int handle_msg2(struct rsn_auth *sm, const struct rsn_key_rx *rx)
@@ -383,11 +392,14 @@ static int handle_msg2(struct rsn_auth *sm, const struct rsn_key_rx *rx)
 		}
 		return drop(sm, ret, "message 2");
 	}
-	if (!msg2_rsne_matches(sm, k)) {
+	enum rsn_elem_check elems = msg2_elems_check(sm, k);
+	if (elems != RSN_ELEMS_MATCH) {
 		crypto_ptk_clear(&ptk);
+		log_hex("RSNE of the association request", cfg->sta_rsne, cfg->sta_rsne_len);
+		log_hex("RSNXE of the association request", cfg->sta_rsnxe, cfg->sta_rsnxe_len);
 		log_hex("key data of message 2", k->key_data, k->key_data_len);
 		fail(sm, RSN_FAIL_IE_MISMATCH, WLAN_REASON_IE_IN_4WAY_DIFFERS,
-		     "RSN element(s) in message 2 differ from the (Re)Association Request");
+		     rsn_elems_text(elems, 2));
 		return RSN_RX_E_IE_MISMATCH;
 	}
 	sm->ptk = ptk;
@@ -540,6 +552,10 @@ int rsn_auth_start(struct rsn_auth *sm)
 {
 	int ret = 0;
 
+	if (!rsn_conf_has_pmk(&sm->conf)) {
+		log_error("%s: no PMK: the 4-way handshake cannot start", sm->peer);
+		return -ENOKEY;
+	}
 	sm->depth++;
 	if (rsn_random(&sm->ops, sm->ctx, sm->anonce, NONCE_LEN)) {
 		fail(sm, RSN_FAIL_INTERNAL, WLAN_REASON_UNSPECIFIED, "no random ANonce");
@@ -550,6 +566,21 @@ int rsn_auth_start(struct rsn_auth *sm)
 	if (--sm->depth == 0 && sm->free_pending)
 		rsn_auth_free(sm);
 	return ret;
+}
+
+int rsn_auth_set_pmk(struct rsn_auth *sm, const uint8_t *pmk, size_t len, const uint8_t *pmkid)
+{
+	switch (sm->state) {
+	case RSN_AUTH_STATE_PTKSTART:
+	case RSN_AUTH_STATE_PTKINITNEGOTIATING:
+		return -EBUSY; /* message 2's MIC is checked with the PMK in use */
+	case RSN_AUTH_STATE_IDLE:
+	case RSN_AUTH_STATE_PTKINITDONE:
+	case RSN_AUTH_STATE_REKEYNEGOTIATING:
+	case RSN_AUTH_STATE_FAILED:
+		break;
+	}
+	return rsn_conf_set_pmk(&sm->conf, pmk, len, pmkid);
 }
 
 void rsn_auth_stop(struct rsn_auth *sm)

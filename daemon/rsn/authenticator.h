@@ -20,6 +20,11 @@
  * PASSPHRASE, reason 15), otherwise RSN_FAIL_TIMEOUT (15) or
  * RSN_FAIL_GROUP_TIMEOUT (16).
  *
+ * The PMK: given in the configuration (PSK), or set later with
+ * rsn_auth_set_pmk() once SAE, 802.1X or the PMKSA cache provides it, before
+ * rsn_auth_start(). With a PMKID (a PMKSA: not PSK), message 1 carries it
+ * in a PMKID KDE.
+ *
  * Ownership: rsn_auth_new() copies the configuration; the group is borrowed
  * and must outlive the machine. on_complete()/on_failure() may free it.
  */
@@ -62,9 +67,14 @@ struct rsn_auth *rsn_auth_new(struct loop *loop, const struct rsn_config *cfg,
 			      const struct rsn_ops *ops, void *ctx, struct rsn_group *group);
 void rsn_auth_free(struct rsn_auth *sm);
 
+/* Sets or replaces the PMK (16..64 octets, copied; the old one wiped) and
+ * its PMKID (NULL: none, no PMKID KDE). Returns 0, -EINVAL, or -EBUSY while
+ * a 4-way handshake runs. */
+int rsn_auth_set_pmk(struct rsn_auth *sm, const uint8_t *pmk, size_t len, const uint8_t *pmkid);
 /* Starts a 4-way handshake (also a PTK rekey from PTKINITDONE): fresh
- * ANonce, message 1. Returns 0, or -EIO when no nonce could be drawn (the
- * handshake has then failed). */
+ * ANonce, message 1. Returns 0, -ENOKEY when no PMK is set yet (nothing
+ * happens), or -EIO when no nonce could be drawn (the handshake has then
+ * failed). */
 int rsn_auth_start(struct rsn_auth *sm);
 /* Station gone: back to IDLE without callbacks. */
 void rsn_auth_stop(struct rsn_auth *sm);

@@ -20,6 +20,8 @@ const char *rsn_fail_name(enum rsn_fail reason)
 		return "key-install-failed";
 	case RSN_FAIL_INTERNAL:
 		return "internal-error";
+	case RSN_FAIL_PMKID:
+		return "pmkid-mismatch";
 	}
 	return "unknown";
 }
@@ -50,13 +52,15 @@ const char *rsn_rx_strerror(int err)
 	case RSN_RX_E_KEY_DATA:
 		return "key data did not decrypt or parse";
 	case RSN_RX_E_IE_MISMATCH:
-		return "RSN element differs from the (re)association";
+		return "RSNE or RSNXE differs from the Beacon/Probe Response or the association";
 	case RSN_RX_E_KEY:
 		return "group key KDE missing or invalid";
 	case RSN_RX_E_INTERNAL:
 		return "internal error";
 	case RSN_RX_E_STOPPED:
 		return "handshake not running";
+	case RSN_RX_E_NO_PMK:
+		return "no PMK yet (authentication not finished)";
 	}
 	return "unknown error";
 }
@@ -69,9 +73,11 @@ enum wpad_error_code rsn_fail_error_code(enum rsn_fail reason)
 		return WPAD_ERR_TIMEOUT;
 	case RSN_FAIL_LIKELY_WRONG_PASSPHRASE:
 		return WPAD_ERR_INVALID_PASSPHRASE;
-	case RSN_FAIL_MIC:
 	case RSN_FAIL_IE_MISMATCH:
+		return WPAD_ERR_POSSIBLE_DOWNGRADE;
+	case RSN_FAIL_MIC:
 	case RSN_FAIL_PROTOCOL:
+	case RSN_FAIL_PMKID:
 		return WPAD_ERR_AUTHENTICATION_FAILED;
 	case RSN_FAIL_INSTALL:
 		return WPAD_ERR_DRIVER_ERROR;

@@ -20,11 +20,13 @@ enum rsn_fail {
 	RSN_FAIL_TIMEOUT = 1,		  /* the peer stopped answering */
 	RSN_FAIL_LIKELY_WRONG_PASSPHRASE, /* our PMK and the peer's differ */
 	RSN_FAIL_MIC,			  /* peer's MIC wrong after the PMK was proven */
-	RSN_FAIL_IE_MISMATCH,		  /* RSNE in the handshake differs from (re)assoc */
+	RSN_FAIL_IE_MISMATCH,		  /* RSNE/RSNXE differ from what was heard or sent
+					   * (12.7.6.3/4): possible downgrade */
 	RSN_FAIL_PROTOCOL,		  /* an authentic frame with invalid content */
 	RSN_FAIL_GROUP_TIMEOUT,		  /* group key handshake unanswered */
 	RSN_FAIL_INSTALL,		  /* the driver refused a key */
 	RSN_FAIL_INTERNAL,		  /* crypto, RNG or frame building failed */
+	RSN_FAIL_PMKID,			  /* message 1 named another PMKSA than ours */
 };
 
 struct rsn_failure {
@@ -45,10 +47,11 @@ enum rsn_rx_err {
 	RSN_RX_E_NONCE = -8,	   /* nonce does not belong to this handshake */
 	RSN_RX_E_MIC = -9,	   /* MIC does not verify */
 	RSN_RX_E_KEY_DATA = -10,   /* key data did not decrypt or parse */
-	RSN_RX_E_IE_MISMATCH = -11, /* RSNE differs: the handshake failed */
+	RSN_RX_E_IE_MISMATCH = -11, /* RSNE/RSNXE differ: the handshake failed */
 	RSN_RX_E_KEY = -12,	   /* GTK/IGTK KDE missing or invalid */
 	RSN_RX_E_INTERNAL = -13,   /* crypto or a driver op failed */
 	RSN_RX_E_STOPPED = -14,	   /* the machine is idle or failed */
+	RSN_RX_E_NO_PMK = -15,	   /* no PMK yet: authentication not finished */
 };
 
 const char *rsn_fail_name(enum rsn_fail reason);

@@ -138,6 +138,49 @@ bool rsn_elem_matches(const uint8_t *found, size_t found_len, const uint8_t *wan
 	return found_len == want_len && memcmp(found, want, want_len) == 0;
 }
 
+enum rsn_elem_check rsn_elems_compare(const uint8_t *found_rsne, size_t found_rsne_len,
+				      const uint8_t *found_rsnxe, size_t found_rsnxe_len,
+				      const uint8_t *want_rsne, size_t want_rsne_len,
+				      const uint8_t *want_rsnxe, size_t want_rsnxe_len)
+{
+	if (!found_rsne)
+		return RSN_ELEMS_NO_RSNE;
+	if (!rsn_elem_matches(found_rsne, found_rsne_len, want_rsne, want_rsne_len))
+		return RSN_ELEMS_RSNE_DIFFERS;
+	if (found_rsnxe && !want_rsnxe_len)
+		return RSN_ELEMS_RSNXE_ADDED;
+	if (!found_rsnxe && want_rsnxe_len)
+		return RSN_ELEMS_RSNXE_REMOVED;
+	if (!rsn_elem_matches(found_rsnxe, found_rsnxe_len, want_rsnxe, want_rsnxe_len))
+		return RSN_ELEMS_RSNXE_DIFFERS;
+	return RSN_ELEMS_MATCH;
+}
+
+const char *rsn_elems_text(enum rsn_elem_check c, int msg)
+{
+	bool m3 = msg == 3;
+
+	switch (c) {
+	case RSN_ELEMS_MATCH:
+		return "the RSN elements match";
+	case RSN_ELEMS_NO_RSNE:
+		return m3 ? "message 3 carries no RSNE" : "message 2 carries no RSNE";
+	case RSN_ELEMS_RSNE_DIFFERS:
+		return m3 ? "the RSNE in message 3 differs from the Beacon/Probe Response"
+			  : "the RSNE in message 2 differs from the (Re)Association Request";
+	case RSN_ELEMS_RSNXE_ADDED:
+		return m3 ? "message 3 carries an RSNXE the Beacon/Probe Response did not"
+			  : "message 2 carries an RSNXE the (Re)Association Request did not";
+	case RSN_ELEMS_RSNXE_REMOVED:
+		return m3 ? "message 3 lacks the RSNXE of the Beacon/Probe Response"
+			  : "message 2 lacks the RSNXE of the (Re)Association Request";
+	case RSN_ELEMS_RSNXE_DIFFERS:
+		return m3 ? "the RSNXE in message 3 differs from the Beacon/Probe Response"
+			  : "the RSNXE in message 2 differs from the (Re)Association Request";
+	}
+	return "the RSN elements differ";
+}
+
 static void timing_defaults(struct rsn_timing *t)
 {
 	if (!t->handshake_timeout_ms)
@@ -156,7 +199,8 @@ static void timing_defaults(struct rsn_timing *t)
 
 int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src)
 {
-	if (!src->pmk || src->pmk_len < PMK_MIN_LEN || src->pmk_len > RSN_PMK_MAX_LEN)
+	bool late_pmk = !src->pmk && !src->pmk_len;
+	if (!late_pmk && (!src->pmk || src->pmk_len < PMK_MIN_LEN || src->pmk_len > RSN_PMK_MAX_LEN))
 		return -EINVAL;
 	if (!rsne_valid(src->sta_rsne, src->sta_rsne_len) ||
 	    !rsne_valid(src->ap_rsne, src->ap_rsne_len))
@@ -167,7 +211,11 @@ int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src)
 	if (src->eapol_version > EAPOL_VERSION_2010)
 		return -EINVAL;
 	dst->cfg = *src;
-	memcpy(dst->pmk, src->pmk, src->pmk_len);
+	if (!late_pmk)
+		memcpy(dst->pmk, src->pmk, src->pmk_len);
+	if (src->pmkid)
+		memcpy(dst->pmkid, src->pmkid, RSN_PMKID_LEN);
+	dst->cfg.pmkid = src->pmkid ? dst->pmkid : NULL;
 	memcpy(dst->sta_rsne, src->sta_rsne, src->sta_rsne_len);
 	memcpy(dst->ap_rsne, src->ap_rsne, src->ap_rsne_len);
 	dst->cfg.pmk = dst->pmk;
@@ -180,6 +228,22 @@ int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src)
 	dst->cfg.sta_rsnxe = src->sta_rsnxe_len ? dst->sta_rsnxe : NULL;
 	dst->cfg.ap_rsnxe = src->ap_rsnxe_len ? dst->ap_rsnxe : NULL;
 	timing_defaults(&dst->cfg.timing);
+	return 0;
+}
+
+int rsn_conf_set_pmk(struct rsn_conf_store *store, const uint8_t *pmk, size_t len,
+		     const uint8_t *pmkid)
+{
+	if (!pmk || len < PMK_MIN_LEN || len > RSN_PMK_MAX_LEN)
+		return -EINVAL;
+	crypto_zero(store->pmk, sizeof(store->pmk));
+	memcpy(store->pmk, pmk, len);
+	store->cfg.pmk = store->pmk;
+	store->cfg.pmk_len = len;
+	crypto_zero(store->pmkid, sizeof(store->pmkid));
+	if (pmkid)
+		memcpy(store->pmkid, pmkid, RSN_PMKID_LEN);
+	store->cfg.pmkid = pmkid ? store->pmkid : NULL;
 	return 0;
 }
 

@@ -47,15 +47,25 @@ int rsn_suite_init(struct rsn_suite *s, const struct rsn_config *cfg);
 struct rsn_conf_store {
 	struct rsn_config cfg;
 	uint8_t pmk[RSN_PMK_MAX_LEN];
+	uint8_t pmkid[RSN_PMKID_LEN];
 	uint8_t sta_rsne[RSN_ELEM_MAX_LEN];
 	uint8_t ap_rsne[RSN_ELEM_MAX_LEN];
 	uint8_t sta_rsnxe[RSN_ELEM_MAX_LEN];
 	uint8_t ap_rsnxe[RSN_ELEM_MAX_LEN];
 };
 
-/* Validates and copies src, filling in the default timers. Returns 0 or
- * -EINVAL. */
+/* Validates and copies src, filling in the default timers. The PMK may be
+ * absent (set later). Returns 0 or -EINVAL. */
 int rsn_conf_copy(struct rsn_conf_store *dst, const struct rsn_config *src);
+/* Replaces the PMK (and the PMKID: NULL for none), wiping the old one.
+ * Returns 0 or -EINVAL (length outside 16..64). */
+int rsn_conf_set_pmk(struct rsn_conf_store *store, const uint8_t *pmk, size_t len,
+		     const uint8_t *pmkid);
+/* Whether a PMK has been set. */
+static inline bool rsn_conf_has_pmk(const struct rsn_conf_store *store)
+{
+	return store->cfg.pmk_len != 0;
+}
 /* Zeroes the copy, the PMK included. */
 void rsn_conf_clear(struct rsn_conf_store *store);
 
@@ -110,6 +120,30 @@ int rsn_ptk_derive(const struct rsn_suite *s, const struct rsn_config *cfg, cons
  * one (len 0 if none), octet for octet. */
 bool rsn_elem_matches(const uint8_t *found, size_t found_len, const uint8_t *want,
 		      size_t want_len);
+
+/* The RSNE and RSNXE a handshake message carries against the ones it must
+ * repeat octet for octet: message 2 against the (Re)Association Request
+ * (IEEE 802.11-2020 12.7.6.3), message 3 against the Beacon or Probe
+ * Response the station heard (12.7.6.4). The RSNXE is compared when either
+ * side has one: present on one side only is a difference too. Any
+ * difference ends the handshake with reason 17 as a possible downgrade. */
+enum rsn_elem_check {
+	RSN_ELEMS_MATCH = 0,
+	RSN_ELEMS_NO_RSNE,	 /* the message carries no RSNE */
+	RSN_ELEMS_RSNE_DIFFERS,
+	RSN_ELEMS_RSNXE_ADDED,	 /* in the message only */
+	RSN_ELEMS_RSNXE_REMOVED, /* expected, missing from the message */
+	RSN_ELEMS_RSNXE_DIFFERS,
+};
+
+/* found_*: from the message's key data (NULL if absent); want_*: the
+ * expected elements (length 0 if absent). */
+enum rsn_elem_check rsn_elems_compare(const uint8_t *found_rsne, size_t found_rsne_len,
+				      const uint8_t *found_rsnxe, size_t found_rsnxe_len,
+				      const uint8_t *want_rsne, size_t want_rsne_len,
+				      const uint8_t *want_rsnxe, size_t want_rsnxe_len);
+/* A static text for a difference in message msg (2 or 3). */
+const char *rsn_elems_text(enum rsn_elem_check c, int msg);
 
 /* ops->get_random if set, else the crypto DRBG. Returns 0 or -EIO. */
 int rsn_random(const struct rsn_ops *ops, void *ctx, uint8_t *buf, size_t len);

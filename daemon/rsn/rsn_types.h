@@ -10,7 +10,11 @@
  * sta_rsne in message 2 and sends ap_rsne in message 3.
  *
  * The PMK is an input: a PSK (from the passphrase), the MSK-derived PMK of an
- * 802.1X exchange, or the PMK of SAE. The handshakes do not care which.
+ * 802.1X exchange, the PMK of SAE, or one from the PMKSA cache. The
+ * handshakes do not care which. A PSK is known at creation; the others
+ * arrive after an authentication exchange: create the machine without one
+ * and hand it over with rsn_supp_set_pmk()/rsn_auth_set_pmk() before the
+ * handshake needs it.
  */
 #ifndef WPAD_RSN_TYPES_H
 #define WPAD_RSN_TYPES_H
@@ -27,6 +31,7 @@
 #define RSN_SEQ_LEN 6	     /* a receive sequence counter / packet number */
 #define RSN_KEY_MAX_LEN 32
 #define RSN_ADDR_STR_LEN 18
+#define RSN_PMKID_LEN 16
 
 /* Timers; 0 picks the default named beside each field. */
 struct rsn_timing {
@@ -49,8 +54,13 @@ struct rsn_config {
 	uint32_t pairwise_cipher;   /* RSN_CIPHER_CCMP_128, ... */
 	uint32_t group_cipher;	    /* RSN_CIPHER_CCMP_128, ... */
 	uint32_t group_mgmt_cipher; /* 0: no management frame protection */
-	const uint8_t *pmk;	    /* copied; 16..64 bytes */
+	const uint8_t *pmk;	    /* copied; 16..64 bytes; NULL/0: set later */
 	size_t pmk_len;
+	/* The PMKID of the PMKSA in use (16 octets, copied), or NULL. The
+	 * authenticator sends it in the PMKID KDE of message 1; the
+	 * supplicant, which offered it in its RSNE, requires message 1 to
+	 * name it when message 1 names one (12.7.6.2). Not used with PSK. */
+	const uint8_t *pmkid;
 	const uint8_t *sta_rsne; /* whole element, header included; copied */
 	size_t sta_rsne_len;
 	const uint8_t *ap_rsne; /* whole element, header included; copied */

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/codec/codec_err.h"
 #include "daemon/codec/ie_rsn.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/codec/kde.h"
@@ -75,6 +76,10 @@ struct rsn_supp {
 	struct installed_key gtk[GTK_SLOTS];
 	struct installed_key igtk[IGTK_SLOTS];
 	bool authorized;
+
+	/* The PMKID KDE of the last message 1, if it had one. */
+	bool have_msg1_pmkid;
+	uint8_t msg1_pmkid[RSN_PMKID_LEN];
 
 	struct rsn_supp_stats stats;
 	/* Deferred free: callbacks may free the machine while it runs. */
@@ -232,6 +237,38 @@ static int new_handshake(struct rsn_supp *sm, const uint8_t *anonce)
 	return 0;
 }
 
+/* Message 1 may name the PMKSA the AP uses (PMKID KDE, 12.7.6.2). When we
+ * offered one in our RSNE, another name means the AP did not take it: the
+ * PMK we hold is not the AP's, and the role should forget it and
+ * authenticate in full. Without an offer the PMKID only tells us which PMK
+ * the AP means; it is recorded for the role. Returns false to stop. */
+static bool check_msg1_pmkid(struct rsn_supp *sm, const struct rsn_key_rx *rx)
+{
+	const struct rsn_config *cfg = &sm->conf.cfg;
+	struct kde_set kde;
+
+	sm->have_msg1_pmkid = false;
+	if (!rx->key.key_data_len)
+		return true;
+	if (kde_parse(rx->key.key_data, rx->key.key_data_len, &kde) != CODEC_OK) {
+		log_debug("%s: message 1 key data does not parse; ignored", sm->peer);
+		return true;
+	}
+	if (!kde.pmkid)
+		return true;
+	memcpy(sm->msg1_pmkid, kde.pmkid, RSN_PMKID_LEN);
+	sm->have_msg1_pmkid = true;
+	if (!cfg->pmkid)
+		return true;
+	if (crypto_memeq(cfg->pmkid, kde.pmkid, RSN_PMKID_LEN)) {
+		log_debug("%s: message 1 names our PMKSA", sm->peer);
+		return true;
+	}
+	fail(sm, RSN_FAIL_PMKID, WLAN_REASON_INVALID_PMKID,
+	     "message 1 names another PMKSA than the one we offered");
+	return false;
+}
+
 static int handle_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
 {
 	const struct eapol_key *k = &rx->key;
@@ -241,6 +278,10 @@ static int handle_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
 
 	if (k->info.install || k->info.encrypted)
 		return drop(sm, RSN_RX_E_KEY_INFO, "message 1");
+	if (!rsn_conf_has_pmk(&sm->conf))
+		return drop(sm, RSN_RX_E_NO_PMK, "message 1");
+	if (!check_msg1_pmkid(sm, rx))
+		return RSN_RX_E_KEY_DATA;
 	if (sm->state == RSN_SUPP_STATE_IDLE)
 		enter_state(sm, RSN_SUPP_STATE_WAIT_MSG1);
 	if (waiting && sm->have_anonce && memcmp(sm->anonce, k->nonce, NONCE_LEN) == 0) {
@@ -282,22 +323,21 @@ static int handle_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
  * Response, octet for octet, and so must the RSNXE (or its absence); an
  * optional second RSNE names the pairwise cipher, which must be the one we
  * negotiated. */
-static bool rsne_matches(const struct rsn_supp *sm, const struct kde_set *kde)
+static enum rsn_elem_check msg3_elems_check(const struct rsn_supp *sm, const struct kde_set *kde)
 {
 	const struct rsn_config *cfg = &sm->conf.cfg;
 	struct ie_rsn second;
+	enum rsn_elem_check c = rsn_elems_compare(
+		kde->n_rsn ? kde->rsn_elem[0] : NULL, kde->n_rsn ? kde->rsn_elem_len[0] : 0,
+		kde->rsnxe_elem, kde->rsnxe_elem_len, cfg->ap_rsne, cfg->ap_rsne_len,
+		cfg->ap_rsnxe, cfg->ap_rsnxe_len);
 
-	if (kde->n_rsn < 1 ||
-	    !rsn_elem_matches(kde->rsn_elem[0], kde->rsn_elem_len[0], cfg->ap_rsne,
-			      cfg->ap_rsne_len) ||
-	    !rsn_elem_matches(kde->rsnxe_elem, kde->rsnxe_elem_len, cfg->ap_rsnxe,
-			      cfg->ap_rsnxe_len))
-		return false;
-	if (kde->n_rsn < 2)
-		return true;
-	if (ie_parse_rsn(kde->rsn_elem[1] + 2, kde->rsn_elem_len[1] - 2, &second) != 0)
-		return false;
-	return second.n_pairwise == 1 && second.pairwise[0] == cfg->pairwise_cipher;
+	if (c != RSN_ELEMS_MATCH || kde->n_rsn < 2)
+		return c;
+	if (ie_parse_rsn(kde->rsn_elem[1] + 2, kde->rsn_elem_len[1] - 2, &second) != 0 ||
+	    second.n_pairwise != 1 || second.pairwise[0] != cfg->pairwise_cipher)
+		return RSN_ELEMS_RSNE_DIFFERS;
+	return RSN_ELEMS_MATCH;
 }
 
 /* The GTK KDE (and IGTK KDE with management frame protection) must be
@@ -473,10 +513,15 @@ static int msg3_finish(struct rsn_supp *sm, const struct rsn_key_rx *rx,
 
 	if (ret)
 		return ret;
-	if (!rsne_matches(sm, &kde)) {
+	enum rsn_elem_check elems = msg3_elems_check(sm, &kde);
+	if (elems != RSN_ELEMS_MATCH) {
+		const struct rsn_config *cfg = &sm->conf.cfg;
+		log_hex("RSNE heard", cfg->ap_rsne, cfg->ap_rsne_len);
 		log_hex("RSNE in message 3", kde.rsn_elem[0], kde.n_rsn ? kde.rsn_elem_len[0] : 0);
+		log_hex("RSNXE heard", cfg->ap_rsnxe, cfg->ap_rsnxe_len);
+		log_hex("RSNXE in message 3", kde.rsnxe_elem, kde.rsnxe_elem_len);
 		fail(sm, RSN_FAIL_IE_MISMATCH, WLAN_REASON_IE_IN_4WAY_DIFFERS,
-		     "RSN element(s) in message 3 differ from the Beacon/Probe Response");
+		     rsn_elems_text(elems, 3));
 		return RSN_RX_E_IE_MISMATCH;
 	}
 	if (send_msg4(sm, rx, ptk)) {
@@ -716,6 +761,21 @@ void rsn_supp_start(struct rsn_supp *sm)
 	forget_keys(sm);
 	enter_state(sm, RSN_SUPP_STATE_WAIT_MSG1);
 	release(sm);
+}
+
+int rsn_supp_set_pmk(struct rsn_supp *sm, const uint8_t *pmk, size_t len,
+		     const uint8_t *pmkid)
+{
+	if (sm->state == RSN_SUPP_STATE_WAIT_MSG3 || sm->state == RSN_SUPP_STATE_REKEYING)
+		return -EBUSY; /* the temporary PTK comes from the PMK in use */
+	return rsn_conf_set_pmk(&sm->conf, pmk, len, pmkid);
+}
+
+bool rsn_supp_msg1_pmkid(const struct rsn_supp *sm, uint8_t pmkid[RSN_PMKID_LEN])
+{
+	if (sm->have_msg1_pmkid)
+		memcpy(pmkid, sm->msg1_pmkid, RSN_PMKID_LEN);
+	return sm->have_msg1_pmkid;
 }
 
 void rsn_supp_stop(struct rsn_supp *sm)

@@ -12,6 +12,13 @@
  *                until a message 3 confirms the new one
  *   FAILED       on_failure() was called; only rsn_supp_start() leaves it
  *
+ * The PMK: given in the configuration (PSK), or set later with
+ * rsn_supp_set_pmk() once SAE, 802.1X or the PMKSA cache provides it; a
+ * message 1 that arrives before is dropped (RSN_RX_E_NO_PMK) and the AP
+ * retransmits it. When the configuration names the PMKID we offered, a
+ * message 1 naming another ends the handshake with RSN_FAIL_PMKID (reason
+ * 49): the AP did not take our PMKSA.
+ *
  * Ownership: rsn_supp_new() copies the configuration (PMK included, wiped
  * on free). The caller owns the machine and frees it with rsn_supp_free(),
  * which on_complete()/on_failure() may also call.
@@ -55,6 +62,14 @@ void rsn_supp_free(struct rsn_supp *sm);
 /* Association complete: wait for message 1 (arms the handshake timer). From
  * any state; a running handshake is abandoned and the keys forgotten. */
 void rsn_supp_start(struct rsn_supp *sm);
+/* Sets or replaces the PMK (16..64 octets, copied; the old one wiped) and
+ * the PMKID offered for it (NULL: none). Returns 0, -EINVAL, or -EBUSY
+ * between message 1 and message 3, when the PTK being derived depends on
+ * the PMK in use. */
+int rsn_supp_set_pmk(struct rsn_supp *sm, const uint8_t *pmk, size_t len,
+		     const uint8_t *pmkid);
+/* The PMKID KDE of the last message 1 into pmkid; false when it had none. */
+bool rsn_supp_msg1_pmkid(const struct rsn_supp *sm, uint8_t pmkid[RSN_PMKID_LEN]);
 /* Disassociated: back to IDLE without callbacks. */
 void rsn_supp_stop(struct rsn_supp *sm);
 

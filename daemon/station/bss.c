@@ -193,10 +193,13 @@ static void classify_rsn(struct station_bss *b, const struct ie_set *set)
 	b->rsn_capab = rsn->capab;
 	b->mfp_capable = rsn->capab & RSN_CAPAB_MFPC;
 	b->mfp_required = rsn->capab & RSN_CAPAB_MFPR;
-	b->rsnxe_present = set->has_rsnxe;
 	if (set->rsn_elem_len <= sizeof(b->rsne)) {
 		memcpy(b->rsne, set->rsn_elem, set->rsn_elem_len);
 		b->rsne_len = set->rsn_elem_len;
+	}
+	if (set->has_rsnxe && set->rsnxe_elem_len <= sizeof(b->rsnxe)) {
+		memcpy(b->rsnxe, set->rsnxe_elem, set->rsnxe_elem_len);
+		b->rsnxe_len = set->rsnxe_elem_len;
 	}
 	b->support = bss_support_from_status(b->rsn_status);
 }

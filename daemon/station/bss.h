@@ -20,6 +20,7 @@
 #define BSS_LIST_MAX 256
 #define BSS_SSID_MAX 32
 #define BSS_RSNE_MAX 257 /* a whole element: 2 header octets + 255 */
+#define BSS_RSNXE_MAX 257
 
 /* What a network asks of a station to join it, weakest first. The order is
  * the ranking order of networks (stronger security ranks higher). */
@@ -73,9 +74,15 @@ struct station_bss {
 	uint16_t rsn_capab;
 	bool mfp_capable;        /* MFPC */
 	bool mfp_required;       /* MFPR */
-	uint8_t rsne[BSS_RSNE_MAX]; /* the AP's element, for the 4-way's msg 3 check */
+	/* The AP's RSNE and RSNXE as heard, for the 4-way's message 3 check
+	 * (IEEE 802.11-2020 12.7.6.4): both whole elements, always from the
+	 * same frame (the latest Beacon or Probe Response of this BSSID), so
+	 * a frame without an RSNXE leaves rsnxe_len 0 rather than an older
+	 * frame's element. */
+	uint8_t rsne[BSS_RSNE_MAX];
 	size_t rsne_len;
-	bool rsnxe_present;      /* it sent an RSNXE */
+	uint8_t rsnxe[BSS_RSNXE_MAX];
+	size_t rsnxe_len;       /* 0: the frame carried no RSNXE */
 	bool wmm;
 };
 

@@ -10,6 +10,7 @@
 #include "daemon/core/loop.h"
 #include "daemon/crypto/kdf.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
@@ -49,6 +50,7 @@ void connect_reset(struct station *st)
 {
 	if (st->kickoff)
 		loop_idle_cancel(st->kickoff);
+	sme_auth_free(st);
 	crypto_zero(&st->conn, sizeof(st->conn));
 	st->conn.phase = CONNECT_IDLE;
 }
@@ -258,7 +260,7 @@ static uint16_t negotiate_bss(struct station *st, const struct station_bss *b,
 		return WLAN_STATUS_INVALID_RSNIE;
 	}
 	uint16_t status = rsn_negotiate(RSN_ROLE_STATION, &c->policy, driver_ciphers(st), &rsn,
-					b->rsnxe_present, out);
+					b->rsnxe_len != 0, out);
 	uint64_t left = rsn_mic_cm_remaining_us(&st->mic_cm, loop_now_us(st->loop));
 	if (!status && out->group == RSN_CIPHER_TKIP && left) {
 		snprintf(c->refusal, sizeof(c->refusal),
@@ -457,6 +459,9 @@ int connect_start(struct station *st, const uint8_t *ssid, size_t ssid_len,
 		c->have_psk = c->psk_from_user = true;
 		c->security = BSS_SECURITY_PSK;
 		c->security_set = true;
+		/* A credential given anew may differ from the one the cached
+		 * PMKSAs (SAE) of this network came from. */
+		pmksa_cache_flush_network(st->pmksa, ssid, ssid_len);
 	}
 	load_known(st);
 	if (!autoconnect) {

@@ -1,7 +1,10 @@
 /* The 4-way and group key handshakes of the station, wired between the
- * supplicant machine of daemon/rsn and the driver: EAPOL frames out through
- * driver_tx_eapol, keys through driver_key_set, the port through
- * driver_port_authorize; RX_EAPOL events in.
+ * supplicant machine of daemon/rsn and the driver: RX_EAPOL events go into
+ * the station's EAPOL port (daemon/rsn/eapol_port.h), which hands Key
+ * frames to the supplicant machine and reports EAP (an 802.1X network we
+ * cannot join yet); EAPOL frames out through the port to driver_tx_eapol,
+ * keys through driver_key_set, the controlled port through the port to
+ * driver_port_authorize.
  *
  * Keys are installed exactly when the machine asks; it refuses to reinstall
  * a key it installed already (KRACK), and nothing here clears and
@@ -11,25 +14,102 @@
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/rsn/auth_proto.h"
+#include "daemon/rsn/eapol_port.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/rsn/suites.h"
 #include "daemon/rsn/supplicant.h"
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #define ETH_P_PAE 0x888e
 
-static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
+/* ---- the EAPOL port ---- */
+
+static int port_tx(void *ctx, const uint8_t *frame, size_t len)
 {
 	struct station *st = ctx;
 	/* Until our first PTK is in, frames go out in the clear: message 4
 	 * is queued before the PTK it completes is installed. */
 	bool clear = !(st->keys_installed & KEY_BIT_PTK);
-	int ret = driver_tx_eapol(st->drv, st->ifindex, st->bssid, body, len, clear, NULL);
+	int ret = driver_tx_eapol(st->drv, st->ifindex, st->bssid, frame, len, clear, NULL);
 	if (ret == 0)
 		st->eapol_sent++;
 	return ret;
+}
+
+static void port_set_authorized(void *ctx, bool authorized)
+{
+	struct station *st = ctx;
+	int ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, authorized);
+	if (ret < 0 && ret != -EOPNOTSUPP)
+		log_warn("port %s failed: %s", authorized ? "authorize" : "close", strerror(-ret));
+	if (authorized)
+		st->keys_installed |= KEY_BIT_PORT;
+	else
+		st->keys_installed &= ~KEY_BIT_PORT;
+}
+
+static int port_rx_key(void *ctx, const uint8_t *frame, size_t len)
+{
+	struct station *st = ctx;
+	if (!st->supp || (st->state != STATION_HANDSHAKING && st->state != STATION_CONNECTED))
+		return RSN_RX_E_STOPPED;
+	int ret = rsn_supp_rx_eapol(st->supp, frame, len);
+	if (ret != RSN_RX_OK)
+		log_debug("EAPOL-Key frame dropped: %s", rsn_rx_strerror(ret));
+	return ret;
+}
+
+/* An EAP request means the AP runs 802.1X: a network we took for PSK
+ * (its RSNE said so, or it changed) that we cannot join yet. Waiting for
+ * a message 1 that never comes would end as a misleading timeout. */
+static void port_eap_unhandled(void *ctx, const struct eap_hdr_info *eap)
+{
+	struct station *st = ctx;
+	struct wpad_error e;
+	char a[18];
+
+	if (st->state != STATION_HANDSHAKING || eap->code != EAP_CODE_REQUEST)
+		return; /* logged by the port; nothing in progress to fail */
+	wpad_error_set(&e, WPAD_ERR_NOT_SUPPORTED, EOPNOTSUPP, -1, -1,
+		       "the access point %s asks for 802.1X/EAP authentication (EAP-Request "
+		       "type %u): this network uses WPA-Enterprise, which wpad does not "
+		       "support yet", bss_addr_str(st->bssid, a), eap->type);
+	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
+	sme_bss_failed(st, &e, false);
+}
+
+static const struct eapol_port_ops station_port_ops = {
+	.tx = port_tx,
+	.set_authorized = port_set_authorized,
+	.rx_key = port_rx_key,
+	.eap_unhandled = port_eap_unhandled,
+};
+
+int handshake_port_init(struct station *st)
+{
+	char a[18], name[32];
+	snprintf(name, sizeof(name), "station %s", bss_addr_str(st->addr, a));
+	st->port = eapol_port_new(EAPOL_PORT_SUPPLICANT, name, &station_port_ops, st);
+	return st->port ? 0 : -ENOMEM;
+}
+
+void handshake_port_free(struct station *st)
+{
+	eapol_port_free(st->port);
+	st->port = NULL;
+}
+
+/* ---- the supplicant machine: rsn_ops ---- */
+
+static int op_send_eapol(void *ctx, const uint8_t *body, size_t len)
+{
+	struct station *st = ctx;
+	return eapol_port_tx(st->port, body, len);
 }
 
 static int set_key(struct station *st, enum driver_key_type type, uint8_t idx, uint32_t suite,
@@ -102,13 +182,7 @@ static int op_install_igtk(void *ctx, uint16_t key_idx, uint32_t cipher, const u
 static void op_set_port_authorized(void *ctx, bool authorized)
 {
 	struct station *st = ctx;
-	int ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, authorized);
-	if (ret < 0 && ret != -EOPNOTSUPP)
-		log_warn("port %s failed: %s", authorized ? "authorize" : "close", strerror(-ret));
-	if (authorized)
-		st->keys_installed |= KEY_BIT_PORT;
-	else
-		st->keys_installed &= ~KEY_BIT_PORT;
+	eapol_port_set_authorized(st->port, authorized);
 }
 
 static void op_on_complete(void *ctx)
@@ -131,10 +205,22 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 	enum wpad_error_code code = rsn_fail_error_code(f->reason);
 
 	bss_addr_str(st->bssid, a);
+	if (f->reason == RSN_FAIL_PMKID && st->conn.pmksa_offered) {
+		/* The AP no longer has our PMKSA: forget it, so the next
+		 * attempt authenticates in full. */
+		const struct pmksa *sa = pmksa_cache_get_by_pmkid(st->pmksa, st->bssid,
+								    st->conn.offered_pmkid);
+		if (sa)
+			pmksa_cache_remove(st->pmksa, sa);
+	}
 	if (code == WPAD_ERR_INVALID_PASSPHRASE)
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
 			       "4-way handshake with %s failed (%s): the passphrase is most "
 			       "likely wrong", a, f->detail);
+	else if (code == WPAD_ERR_POSSIBLE_DOWNGRADE)
+		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
+			       "the access point %s's security elements changed during the "
+			       "handshake (%s): possible downgrade attack", a, f->detail);
 	else
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason, "key handshake with %s failed: %s",
 			       a, f->detail);
@@ -157,13 +243,41 @@ static const struct rsn_ops station_rsn_ops = {
 	.on_failure = op_on_failure,
 };
 
+/* The PMK of the handshake, one place: the PMKSA we offered, else the one
+ * the authentication exchange produced (SAE), else the PSK. */
+static int pick_pmk(struct station *st, struct rsn_config *cfg)
+{
+	struct station_connect *c = &st->conn;
+	const struct pmksa *e = NULL;
+	size_t len = 0;
+	const uint8_t *pmk = c->auth ? auth_sess_pmk(c->auth, &len) : NULL;
+
+	if (c->pmksa_offered)
+		e = pmksa_cache_get_by_pmkid(st->pmksa, st->bssid, c->offered_pmkid);
+	if (e) {
+		cfg->pmk = e->pmk;
+		cfg->pmk_len = e->pmk_len;
+		cfg->pmkid = e->pmkid;
+	} else if (pmk) {
+		cfg->pmk = pmk;
+		cfg->pmk_len = len;
+		cfg->pmkid = c->auth->have_pmkid ? c->auth->pmkid : NULL;
+	} else if (c->have_psk) {
+		cfg->pmk = c->psk;
+		cfg->pmk_len = STATION_PSK_LEN;
+	} else {
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int handshake_start(struct station *st)
 {
 	struct station_connect *c = &st->conn;
 	struct rsn_config cfg = { 0 };
 	char a[18];
 
-	if (!c->have_psk || !c->bss.rsne_len || !c->sta_rsne_len)
+	if (!c->bss.rsne_len || !c->sta_rsne_len || pick_pmk(st, &cfg) < 0)
 		return -EINVAL;
 	memcpy(cfg.own_addr, st->addr, DRIVER_ADDR_LEN);
 	memcpy(cfg.peer_addr, st->bssid, DRIVER_ADDR_LEN);
@@ -171,23 +285,28 @@ int handshake_start(struct station *st)
 	cfg.pairwise_cipher = c->neg.pairwise;
 	cfg.group_cipher = c->neg.group;
 	cfg.group_mgmt_cipher = c->neg.mfp ? c->neg.group_mgmt : 0;
-	cfg.pmk = c->psk;
-	cfg.pmk_len = STATION_PSK_LEN;
 	cfg.sta_rsne = c->sta_rsne;
 	cfg.sta_rsne_len = c->sta_rsne_len;
+	/* The pair heard from this BSS, which message 3 must repeat exactly:
+	 * the RSNXE too, or its absence. */
 	cfg.ap_rsne = c->bss.rsne;
 	cfg.ap_rsne_len = c->bss.rsne_len;
+	cfg.ap_rsnxe = c->bss.rsnxe_len ? c->bss.rsnxe : NULL;
+	cfg.ap_rsnxe_len = c->bss.rsnxe_len;
 	handshake_stop(st);
 	st->supp = rsn_supp_new(st->loop, &cfg, &station_rsn_ops, st);
 	if (!st->supp)
 		return -EINVAL;
 	log_info("4-way handshake with %s", bss_addr_str(st->bssid, a));
+	if (cfg.ap_rsnxe_len)
+		log_hex("RSNXE heard from the AP, which message 3 must repeat", cfg.ap_rsnxe,
+			cfg.ap_rsnxe_len);
 	rsn_supp_start(st->supp);
 	station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
 	if (c->early_eapol_len) {
 		size_t len = c->early_eapol_len;
 		c->early_eapol_len = 0;
-		rsn_supp_rx_eapol(st->supp, c->early_eapol, len);
+		eapol_port_rx(st->port, c->early_eapol, len);
 	}
 	return 0;
 }
@@ -207,11 +326,9 @@ void handshake_rx_eapol(struct station *st, const struct driver_event *ev)
 		}
 		return;
 	}
-	if (!st->supp || (st->state != STATION_HANDSHAKING && st->state != STATION_CONNECTED))
+	if (st->state != STATION_HANDSHAKING && st->state != STATION_CONNECTED)
 		return;
-	int ret = rsn_supp_rx_eapol(st->supp, ev->u.data.body, ev->u.data.len);
-	if (ret != RSN_RX_OK)
-		log_debug("EAPOL frame dropped: %s", rsn_rx_strerror(ret));
+	eapol_port_rx(st->port, ev->u.data.body, ev->u.data.len);
 }
 
 void handshake_mic_failure(struct station *st, const struct driver_event *ev)
@@ -250,6 +367,7 @@ void handshake_clear_keys(struct station *st, const uint8_t *bssid)
 	uint32_t keys = st->keys_installed;
 
 	st->keys_installed = 0;
+	eapol_port_reset(st->port); /* the link and its port go together */
 	if (keys & KEY_BIT_PORT)
 		driver_port_authorize(st->drv, st->ifindex, bssid, false);
 	if (keys & KEY_BIT_PTK)

@@ -1,5 +1,8 @@
-/* The user-space SME on one BSS: Open System authentication, association
- * with the RSN element we chose, then the 4-way handshake. Timeouts are
+/* The user-space SME on one BSS: authentication through the protocol
+ * table of daemon/rsn/auth_proto.h (Open System today; SAE and FT plug in
+ * there, as many Authentication frames as they need), association with
+ * the RSN element we chose and the protocol's elements, then the 4-way
+ * handshake. Timeouts are
  * retried a bounded number of times; a refusal or the last timeout moves on
  * to the next BSS of the network (connect_next_bss), a wrong passphrase ends
  * the connect at once: it would be wrong on every BSS. */
@@ -8,6 +11,9 @@
 #include "daemon/codec/ie_rsn.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/crypto/secure.h"
+#include "daemon/rsn/auth_proto.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/rsn/suites.h"
 #include "daemon/station/station_i.h"
 
@@ -64,25 +70,103 @@ static void fail_errno(struct station *st, int ret, const char *what)
 	sme_bss_failed(st, &e, false); /* the driver refuses: no storm of retries */
 }
 
-static void send_auth(struct station *st)
+/* The authentication algorithm for the network: Open System for open and
+ * PSK networks; SAE joins here. */
+static uint16_t auth_algorithm(const struct station *st)
+{
+	(void)st;
+	return WLAN_AUTH_OPEN;
+}
+
+static enum driver_auth_alg driver_alg(uint16_t alg)
+{
+	switch (alg) {
+	case WLAN_AUTH_SHARED_KEY:
+		return DRIVER_AUTH_SHARED_KEY;
+	case WLAN_AUTH_FT:
+		return DRIVER_AUTH_FT;
+	case WLAN_AUTH_SAE:
+		return DRIVER_AUTH_SAE;
+	default:
+		return DRIVER_AUTH_OPEN;
+	}
+}
+
+/* One Authentication frame of the protocol, through the driver. Open
+ * System's first frame is the driver's own (no data); any other frame
+ * goes as auth data: transaction and status, then the body (the layout
+ * of driver_auth_params.auth_data). */
+static int send_auth_frame(struct station *st, const struct auth_out *out)
 {
 	const struct station_bss *b = &st->conn.bss;
-	struct driver_auth_params p = { .freq_mhz = b->freq_mhz, .alg = DRIVER_AUTH_OPEN };
-	char a[18];
+	uint16_t alg = st->conn.auth->proto->algorithm;
+	struct driver_auth_params p = { .freq_mhz = b->freq_mhz, .alg = driver_alg(alg) };
+	uint8_t data[4 + AUTH_BODY_MAX];
 
 	memcpy(p.bssid, b->bssid, DRIVER_ADDR_LEN);
 	memcpy(p.ssid.ssid, st->conn.ssid, st->conn.ssid_len);
 	p.ssid.len = st->conn.ssid_len;
-	st->conn.auth_tries++;
-	log_info("authenticating with %s on %u MHz, signal %d dBm (attempt %u)",
-		 bss_addr_str(b->bssid, a), b->freq_mhz, b->signal_mbm / 100,
-		 st->conn.auth_tries);
+	if (alg != WLAN_AUTH_OPEN) {
+		data[0] = (uint8_t)out->seq;
+		data[1] = (uint8_t)(out->seq >> 8);
+		data[2] = (uint8_t)out->status;
+		data[3] = (uint8_t)(out->status >> 8);
+		memcpy(data + 4, out->body, out->body_len);
+		p.auth_data = data;
+		p.auth_data_len = 4 + out->body_len;
+	}
 	int ret = driver_authenticate(st->drv, st->ifindex, &p);
+	crypto_zero(data, sizeof(data));
+	return ret;
+}
+
+static void auth_failed(struct station *st, uint16_t status, const char *what)
+{
+	struct wpad_error e;
+	char a[18];
+
+	wpad_error_set(&e, WPAD_ERR_AUTHENTICATION_FAILED, 0, status, -1,
+		       "the access point %s %s: status %u (%s)",
+		       bss_addr_str(st->conn.bss.bssid, a), what, status,
+		       ieee80211_status_name(status));
+	sme_bss_failed(st, &e, true);
+}
+
+/* (Re)starts the authentication exchange with the BSS. */
+static void send_auth(struct station *st)
+{
+	const struct station_bss *b = &st->conn.bss;
+	struct auth_out out;
+	char a[18];
+
+	if (!st->conn.auth) {
+		const struct auth_proto *proto = auth_proto_find(auth_algorithm(st), AUTH_ROLE_STA);
+		st->conn.auth = auth_sess_new(proto, AUTH_ROLE_STA, st->addr, b->bssid);
+		if (!st->conn.auth) {
+			fail_errno(st, proto ? -ENOMEM : -EOPNOTSUPP, "authentication");
+			return;
+		}
+	}
+	st->conn.auth_tries++;
+	log_info("authenticating with %s on %u MHz, signal %d dBm (%s, attempt %u)",
+		 bss_addr_str(b->bssid, a), b->freq_mhz, b->signal_mbm / 100,
+		 st->conn.auth->proto->name, st->conn.auth_tries);
+	if (auth_sta_start(st->conn.auth, &out) != AUTH_STEP_SEND) {
+		auth_failed(st, st->conn.auth->status, "cannot be authenticated with");
+		return;
+	}
+	int ret = send_auth_frame(st, &out);
 	if (ret < 0) {
 		fail_errno(st, ret, "authentication request failed");
 		return;
 	}
 	station_arm_timer(st, STATION_MLME_TIMEOUT_MS);
+}
+
+void sme_auth_free(struct station *st)
+{
+	auth_sess_free(st->conn.auth);
+	st->conn.auth = NULL;
 }
 
 void sme_start(struct station *st)
@@ -100,13 +184,34 @@ void sme_start(struct station *st)
 	st->keys_installed = 0;
 	if (st->scan.running)
 		scan_cancel(st); /* the radio cannot scan and authenticate at once */
+	sme_auth_free(st); /* a new BSS, a new exchange */
 	station_enter_state(st, STATION_AUTHENTICATING);
 	send_auth(st);
 }
 
+/* A cached PMKSA with this BSS for the AKM, offered by its PMKID so the
+ * AP can skip the authentication exchange (12.6.10.3). Only for AKMs that
+ * cache (not PSK: nothing changes toward PSK peers). */
+static void offer_pmksa(struct station *st, struct ie_rsn *rsn)
+{
+	struct station_connect *c = &st->conn;
+	const struct pmksa *e;
+
+	c->pmksa_offered = false;
+	if (!rsn_akm_uses_pmksa(c->neg.akm) ||
+	    !(e = pmksa_cache_get(st->pmksa, st->addr, c->bss.bssid, c->neg.akm)))
+		return;
+	memcpy(c->offered_pmkid, e->pmkid, sizeof(c->offered_pmkid));
+	c->pmksa_offered = true;
+	rsn->pmkids = c->offered_pmkid;
+	rsn->n_pmkid = 1;
+	if (rsn->present < IE_RSN_UPTO_PMKID)
+		rsn->present = IE_RSN_UPTO_PMKID;
+}
+
 /* Our RSN element: the suites the negotiation chose for this BSS
  * (daemon/rsn/negotiate.c), MFPC when PMF is in use, MFPR when our policy
- * requires it. */
+ * requires it, and a cached PMKSA's PMKID. */
 static int build_rsne(struct station *st)
 {
 	struct station_connect *c = &st->conn;
@@ -117,6 +222,7 @@ static int build_rsne(struct station *st)
 		return -EINVAL;
 	rsn_negotiated_to_ie(&c->neg, &rsn);
 	c->use_mfp = c->neg.mfp;
+	offer_pmksa(st, &rsn);
 	int err = ie_build_rsn(&w, &rsn);
 	c->sta_rsne_len = err ? 0 : w.len;
 	return err ? -EINVAL : 0;
@@ -128,6 +234,9 @@ static void send_assoc(struct station *st)
 	struct driver_assoc_params p = { .freq_mhz = c->bss.freq_mhz, .wmm = c->bss.wmm };
 	char a[18];
 
+	uint8_t ies[BSS_RSNE_MAX + 512];
+	size_t extra = 0;
+
 	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
 	memcpy(p.ssid.ssid, c->ssid, c->ssid_len);
 	p.ssid.len = c->ssid_len;
@@ -136,10 +245,17 @@ static void send_assoc(struct station *st)
 			fail_errno(st, -EINVAL, "building the RSN element failed");
 			return;
 		}
-		p.ies = c->sta_rsne;
+		memcpy(ies, c->sta_rsne, c->sta_rsne_len);
 		p.ies_len = c->sta_rsne_len;
 		p.use_mfp = c->use_mfp;
 	}
+	/* The authentication protocol's elements (OWE's DH, FT's MDE/FTE). */
+	if (auth_sta_assoc_elems(c->auth, ies + p.ies_len, sizeof(ies) - p.ies_len, &extra) < 0) {
+		fail_errno(st, -EINVAL, "building the association elements failed");
+		return;
+	}
+	p.ies_len += extra;
+	p.ies = p.ies_len ? ies : NULL;
 	c->assoc_tries++;
 	if (c->neg.akm)
 		log_info("associating with %s (attempt %u): AKM %s, pairwise %s, group %s, PMF %s",
@@ -190,12 +306,14 @@ static void auth_timed_out(struct station *st)
 void sme_handle_auth(struct station *st, const struct driver_event *ev)
 {
 	struct mgmt_frame f;
-	struct wpad_error e;
+	struct auth_out out;
 	char a[18];
+	int ret;
 
 	/* A locally generated result is the driver dropping an older
 	 * request of ours, not an answer to the current one. */
-	if (st->state != STATION_AUTHENTICATING || ev->u.mgmt.locally_generated)
+	if (st->state != STATION_AUTHENTICATING || ev->u.mgmt.locally_generated ||
+	    !st->conn.auth)
 		return;
 	if (ev->u.mgmt.timed_out || !ev->u.mgmt.frame) {
 		station_disarm_timer(st);
@@ -204,16 +322,37 @@ void sme_handle_auth(struct station *st, const struct driver_event *ev)
 	}
 	if (!event_frame(st, ev, IEEE80211_STYPE_AUTH, &f))
 		return;
-	station_disarm_timer(st);
-	uint16_t status = f.u.auth.status;
-	if (status != WLAN_STATUS_SUCCESS) {
-		wpad_error_set(&e, WPAD_ERR_AUTHENTICATION_FAILED, 0, status, -1,
-			       "the access point %s refused authentication: status %u (%s)",
-			       bss_addr_str(f.bssid, a), status, ieee80211_status_name(status));
-		sme_bss_failed(st, &e, true);
+	struct auth_msg msg = {
+		.alg = f.u.auth.alg,
+		.seq = f.u.auth.seq,
+		.status = f.u.auth.status,
+		.body = f.u.auth.sae_body ? f.u.auth.sae_body : f.ies,
+		.body_len = f.u.auth.sae_body ? f.u.auth.sae_len : f.ies_len,
+	};
+	enum auth_step step = auth_sta_rx_auth(st->conn.auth, &msg, &out);
+	log_debug("authentication frame %u from %s (status %u): %s", msg.seq,
+		  bss_addr_str(f.bssid, a), msg.status, auth_step_name(step));
+	switch (step) {
+	case AUTH_STEP_IGNORE:
+		return; /* not an answer to our exchange: its timer runs on */
+	case AUTH_STEP_SEND:
+		station_disarm_timer(st);
+		ret = send_auth_frame(st, &out);
+		if (ret < 0)
+			fail_errno(st, ret, "authentication request failed");
+		else
+			station_arm_timer(st, STATION_MLME_TIMEOUT_MS);
 		return;
+	case AUTH_STEP_FAILED:
+		station_disarm_timer(st);
+		auth_failed(st, st->conn.auth->status, "refused authentication");
+		return;
+	case AUTH_STEP_DONE:
+		break;
 	}
-	log_info("authenticated with %s", bss_addr_str(f.bssid, a));
+	station_disarm_timer(st);
+	log_info("authenticated with %s (%s)", bss_addr_str(f.bssid, a),
+		 st->conn.auth->proto->name);
 	station_enter_state(st, STATION_ASSOCIATING);
 	send_assoc(st);
 }
@@ -282,6 +421,12 @@ void sme_handle_assoc(struct station *st, const struct driver_event *ev)
 			       "the access point %s rejected the association: status %u (%s)",
 			       bss_addr_str(f.bssid, a), status, ieee80211_status_name(status));
 		sme_bss_failed(st, &e, true);
+		return;
+	}
+	/* The protocol's word on the response's elements (OWE, FT). */
+	if (auth_sta_rx_assoc(st->conn.auth, status, f.ies, f.ies_len) != AUTH_STEP_DONE) {
+		auth_failed(st, st->conn.auth->status, "sent an association response that "
+				"does not complete authentication");
 		return;
 	}
 	if (ev->u.mgmt.signal_mbm)

@@ -8,6 +8,7 @@
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/rsn/pmksa.h"
 #include "daemon/station/station_i.h"
 
 #include <ctype.h>
@@ -170,6 +171,7 @@ struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifin
 	st->age_timer = loop_timer_new(loop, age_fired, st);
 	st->kickoff = loop_idle_new(loop, connect_kickoff, st);
 	if (!st->bss || !st->timer || !st->age_timer || !st->kickoff || station_query_driver(st) < 0 ||
+	    handshake_port_init(st) < 0 || !(st->pmksa = pmksa_cache_new(loop, 0)) ||
 	    autoconnect_init(st) < 0) {
 		station_free(st);
 		return NULL;
@@ -189,6 +191,8 @@ void station_free(struct station *st)
 		driver_scan_abort(st->drv, st->ifindex);
 	handshake_stop(st);
 	connect_reset(st);
+	handshake_port_free(st);
+	pmksa_cache_free(st->pmksa);
 	autoconnect_free(st);
 	loop_timer_free(st->timer);
 	loop_timer_free(st->age_timer);

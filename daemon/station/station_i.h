@@ -29,6 +29,9 @@
 struct loop_timer;
 struct loop_idle;
 struct rsn_supp;
+struct auth_sess;
+struct eapol_port;
+struct pmksa_cache;
 
 #define STATION_PSK_LEN 32
 #define STATION_KNOWN_MAX_FREQS 8
@@ -156,6 +159,12 @@ struct station_connect {
 	/* An EAPOL frame that overtook the association event. */
 	uint8_t early_eapol[512];
 	size_t early_eapol_len;
+	/* The authentication exchange with bss (daemon/rsn/auth_proto.h):
+	 * owned here, freed by connect_reset() and sme_start(). */
+	struct auth_sess *auth;
+	/* The PMKSA offered in our RSNE (its PMKID), for AKMs that cache. */
+	bool pmksa_offered;
+	uint8_t offered_pmkid[16];
 };
 
 /* connect.c */
@@ -182,6 +191,8 @@ void sme_watchdog(struct station *st);
 void sme_handle_peer_leave(struct station *st, uint16_t reason, bool disassoc);
 /* Records err as the failure of the current BSS and moves on. */
 void sme_bss_failed(struct station *st, const struct wpad_error *err, bool try_next_bss);
+/* Frees the authentication session of the attempt. */
+void sme_auth_free(struct station *st);
 
 /* handshake.c */
 #define KEY_BIT_PTK (1u << 0)
@@ -194,6 +205,8 @@ void handshake_rx_eapol(struct station *st, const struct driver_event *ev);
  * the second within 60 s starts countermeasures (rsn/mic_cm.h). */
 void handshake_mic_failure(struct station *st, const struct driver_event *ev);
 void handshake_stop(struct station *st);
+int handshake_port_init(struct station *st);
+void handshake_port_free(struct station *st);
 /* Removes installed keys and closes the port. */
 void handshake_clear_keys(struct station *st, const uint8_t *bssid);
 
@@ -267,6 +280,11 @@ struct station {
 	enum bss_security security;
 	bool link_up;
 	uint8_t bssid[DRIVER_ADDR_LEN];
+	/* The controlled port of the link (handshake.c), for the station's
+	 * lifetime; EAPOL in and out goes through it. */
+	struct eapol_port *port;
+	/* PMKSAs of SAE/802.1X/OWE links, per BSS (daemon/rsn/pmksa.h). */
+	struct pmksa_cache *pmksa;
 	/* The handshake of the link; stays while CONNECTED for rekeys. */
 	struct rsn_supp *supp;
 	unsigned eapol_sent;      /* EAPOL frames we sent on this link */

@@ -4,9 +4,11 @@ D-Bus API, each by the cause it names; the test fails if one is missing."""
 
 import os
 import shutil
+import subprocess
 import tempfile
+import threading
 
-from wpadtest import (ERR, USER, Agent, Setup, call_as, catalogue, check, ensure_user, fail,
+from wpadtest import (BUILD, ERR, USER, Agent, Setup, call_as, catalogue, check, ensure_user, fail,
                       pump, ssid_path, wait_for)
 
 S0_MAC = "02:a0:00:00:00:00"
@@ -54,11 +56,26 @@ Radio=r2
 AutoConnect=false
 [Station s2]
 Radio=broken
+[Radio r5]
+Driver=sim
+Options=medium=%s,radios=1
+[AccessPoint forged]
+Radio=r5
+SSID=wpad-forged
+Passphrase=secret passphrase
+Channel=1
+[Radio r6]
+Driver=sim
+Options=medium=%s,radios=1
+[Station s3]
+Radio=r6
+AutoConnect=false
 """
+MEDIUM = os.path.join(BUILD, "wpad-medium")
 
 DEV = "/org/wpad1/device/"
-S0, S1, S2 = DEV + "s0", DEV + "s1", DEV + "s2"
-AP0, SPARE = DEV + "ap0", DEV + "spare"
+S0, S1, S2, S3 = DEV + "s0", DEV + "s1", DEV + "s2", DEV + "s3"
+AP0, SPARE, FORGED = DEV + "ap0", DEV + "spare", DEV + "forged"
 STA, NET, DEVI, API = "org.wpad1.Station", "org.wpad1.Network", "org.wpad1.Device", \
     "org.wpad1.AccessPoint"
 MANAGER = ("/org/wpad1", "org.wpad1.Manager")
@@ -135,6 +152,49 @@ def link_errors(s):
     expect("NotConnected", s.error_of(S0, STA, "Disconnect"), "Disconnect when idle")
 
 
+def forged_beacon(bssid, ssid, channel):
+    """A Beacon for bssid that wpad's AP would not send: another RSNE (no
+    capabilities) and an RSNXE (SAE hash-to-element)."""
+    a = bytes(int(x, 16) for x in bssid.split(":"))
+    hdr = bytes([0x80, 0, 0, 0]) + b"\xff" * 6 + a + a + bytes(2)
+    fixed = bytes(8) + bytes([0x64, 0x00, 0x11, 0x04])
+    rsne = bytes.fromhex("30140100000fac040100000fac040100000fac020000")
+    ies = bytes([0, len(ssid)]) + ssid.encode() + bytes.fromhex("010482848b96") + \
+        bytes([3, 1, channel]) + rsne + bytes.fromhex("f40120")
+    return hdr + fixed + ies
+
+
+def downgrade_error(s, air):
+    """The access point's Beacons and Probe Responses are dropped on the air
+    while an impostor beacons its BSSID with other security elements: s3
+    joins on what it heard, and message 3 (the real AP's) differs."""
+    def ctl(*args):
+        subprocess.run([MEDIUM, "-D", air, "ctl"] + list(args), check=True,
+                       capture_output=True)
+    bssid = str(s.prop(FORGED, DEVI, "Address"))
+    for ftype in ("0x80", "0x50"):
+        ctl("fault", "type=" + ftype, "src=" + bssid, "nth=1", "count=1000000", "drop")
+    frame = forged_beacon(bssid, "wpad-forged", 1).hex()
+    stop = threading.Event()
+
+    def impostor():
+        while not stop.is_set():
+            ctl("inject", "2412", "-30", frame)
+            stop.wait(0.02)
+
+    t = threading.Thread(target=impostor)
+    t.start()
+    try:
+        s.call(S3, STA, "Scan", timeout=60)
+        expect("PossibleDowngrade",
+               s.error_of(ssid_path(S3, "wpad-forged", "psk"), NET, "Connect", timeout=60),
+               "message 3 unlike the (forged) Beacon", "IEEE reason 17")
+    finally:
+        stop.set()
+        t.join()
+    ctl("clear-faults")
+
+
 def timeout_error(s):
     spare = ssid_path(S1, "wpad-spare", "open")
     # The AP goes silent after s1 heard it: the connect skips the scan and
@@ -183,14 +243,22 @@ def main():
     deny = os.path.join(tmp, "deny.list")
     with open(deny, "w") as f:
         f.write(S0_MAC + "\n")
-    with Setup(CONF % (S0_MAC, deny), tmp=tmp) as s:
+    air = os.path.join(tmp, "air")
+    medium_log = open(os.path.join(tmp, "medium.log"), "w")
+    medium = subprocess.Popen([MEDIUM, "-D", air, "--loss", "0"], stdout=medium_log,
+                              stderr=subprocess.STDOUT)
+    wait_for(lambda: os.path.exists(os.path.join(air, "medium.sock")), 10, "wpad-medium")
+    with Setup(CONF % (S0_MAC, deny, air, air), tmp=tmp) as s:
         check(s.prop(S0, DEVI, "Address") == S0_MAC, "s0 has the address the deny list names")
         for step in (ap_start_errors, device_errors, lambda s: s.call(S0, STA, "Scan", timeout=60),
                      lambda s: s.call(S1, STA, "Scan", timeout=60), agent_errors, link_errors,
-                     timeout_error, permission_error):
+                     lambda s: downgrade_error(s, air), timeout_error, permission_error):
             step(s)
         failed_error(s, tmp)
         pump(0.1)
+    medium.terminate()
+    medium.wait(10)
+    medium_log.close()
     missing = [n for n in catalogue() if n not in got]
     for n in sorted(got):
         print("provoked %-40s by %s" % (n, got[n]))

@@ -522,6 +522,8 @@ void apt_supp_start(struct apt_sta *s, const char *passphrase)
 		.sta_rsne_len = sta_rsne_len,
 		.ap_rsne = APT->ap->rsne,
 		.ap_rsne_len = APT->ap->rsne_len,
+		.sta_rsnxe = s->msg2_rsnxe_len ? s->msg2_rsnxe : NULL,
+		.sta_rsnxe_len = s->msg2_rsnxe_len,
 	};
 	memcpy(cfg.own_addr, s->addr, 6);
 	memcpy(cfg.peer_addr, APT->ap_addr, 6);

@@ -47,6 +47,10 @@ struct apt_sta {
 	uint8_t last_gtk_idx;
 	uint8_t rsne[64];
 	size_t rsne_len;
+	/* The RSNXE apt_supp_start's supplicant puts in message 2 (none when
+	 * empty); the test puts what it likes in the association request. */
+	uint8_t msg2_rsnxe[16];
+	size_t msg2_rsnxe_len;
 	uint8_t last_resp[APT_FRAME_MAX]; /* the last association response */
 	size_t last_resp_len;
 };

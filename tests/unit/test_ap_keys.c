@@ -133,6 +133,57 @@ START_TEST(wrong_passphrase_counts_mic_failures)
 }
 END_TEST
 
+/* 12.7.6.3: message 2 repeats the RSNXE of the association request, or its
+ * absence, octet for octet. The AP keeps the request's RSNXE for that
+ * check: the same element completes the handshake; one missing, added or
+ * with other bits ends it with reason 17. */
+START_TEST(msg2_rsnxe_against_the_association_request)
+{
+	static const uint8_t h2e[] = { WLAN_EID_RSNX, 0x01, 0x20 };
+	static const uint8_t h2e_pk[] = { WLAN_EID_RSNX, 0x01, 0x60 };
+	static const struct {
+		const uint8_t *in_assoc, *in_msg2;
+		bool completes;
+	} cases[] = {
+		{ h2e, h2e, true },
+		{ h2e, NULL, false },
+		{ NULL, h2e, false },
+		{ h2e, h2e_pk, false },
+	};
+	struct ap_profile p;
+	uint8_t ie[64];
+	apt_profile(&p, true);
+	struct apt_sta *s = apt_sta_add();
+	apt_start(&p);
+	size_t n = apt_sta_rsne(ie, sizeof(ie));
+	if (cases[_i].in_assoc) {
+		memcpy(ie + n, cases[_i].in_assoc, 3);
+		n += 3;
+	}
+	if (cases[_i].in_msg2) {
+		memcpy(s->msg2_rsnxe, cases[_i].in_msg2, 3);
+		s->msg2_rsnxe_len = 3;
+	}
+	apt_supp_start(s, APT_PASSPHRASE);
+	ck_assert_int_eq(apt_connect(s, ie, n, true, NULL), WLAN_STATUS_SUCCESS);
+	unsigned one = 1;
+	if (cases[_i].completes) {
+		ck_assert_msg(apt_wait_for(supp_done, s, 2000), "4-way handshake did not complete");
+		ck_assert(apt_wait_for(authorized_n, &one, 1000));
+		ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_AUTHORIZED);
+	} else {
+		struct apt_event *e = apt_wait(DRIVER_EV_DEAUTH, s->ifindex, 3000);
+		ck_assert_msg(e != NULL, "no deauthentication after a mismatched message 2");
+		ck_assert_uint_eq(apt_reason(e), WLAN_REASON_IE_IN_4WAY_DIFFERS);
+		ck_assert(apt_wait_for(removed_n, &one, 500));
+		ck_assert_uint_eq(APT->last_reason, WLAN_REASON_IE_IN_4WAY_DIFFERS);
+		ck_assert_uint_eq(APT->authorized, 0);
+		ck_assert(!s->supp_done);
+	}
+	ap_profile_clear(&p);
+}
+END_TEST
+
 static char *write_psk_file(const uint8_t addr[6], const char *passphrase)
 {
 	char path[64];
@@ -289,6 +340,54 @@ static void teardown(void)
 	apt_teardown();
 }
 
+static bool ap_handshakes_2(void *arg)
+{
+	struct ap_station_info info;
+	return ap_get_station(APT->ap, ((struct apt_sta *)arg)->addr, &info) == 0 &&
+	       info.handshakes >= 2;
+}
+
+static bool rekeyed(void *arg)
+{
+	struct apt_sta *s = arg;
+	return s->supp && rsn_supp_stats(s->supp)->rekeys >= 1;
+}
+
+/* EAPOL through the station's EAPOL port: a Start restarts the 4-way
+ * handshake (the station gets a new PTK, as from hostapd), an EAP packet
+ * and a Logoff on a PSK BSS change nothing. */
+START_TEST(eapol_start_restarts_handshake)
+{
+	struct ap_profile p;
+	apt_profile(&p, true);
+	struct apt_sta *s = apt_sta_add();
+	apt_start(&p);
+	join(s, APT_PASSPHRASE);
+	unsigned one = 1;
+	ck_assert(apt_wait_for(authorized_n, &one, 1000));
+
+	static const uint8_t eap_resp_identity[] = { 2, 0, 0, 9, 2, 3, 0, 9, 1, 'u', 's', 'e', 'r' };
+	static const uint8_t logoff[] = { 2, 2, 0, 0 };
+	ck_assert_int_eq(driver_tx_eapol(APT->drv, s->ifindex, APT->ap_addr, eap_resp_identity,
+					 sizeof(eap_resp_identity), false, NULL), 0);
+	ck_assert_int_eq(driver_tx_eapol(APT->drv, s->ifindex, APT->ap_addr, logoff,
+					 sizeof(logoff), false, NULL), 0);
+	apt_run(200);
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_AUTHORIZED);
+	ck_assert_uint_eq(rsn_supp_stats(s->supp)->rekeys, 0);
+
+	static const uint8_t start[] = { 2, 1, 0, 0 };
+	ck_assert_int_eq(driver_tx_eapol(APT->drv, s->ifindex, APT->ap_addr, start, sizeof(start),
+					 false, NULL), 0);
+	ck_assert_msg(apt_wait_for(rekeyed, s, 2000), "EAPOL-Start did not restart the handshake");
+	/* Message 4 reached the AP: it uses the new PTK. */
+	ck_assert_msg(apt_wait_for(ap_handshakes_2, s, 1000), "the AP did not complete");
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_AUTHORIZED);
+	ck_assert_msg(data_reaches(s, s->addr, 0x21), "unicast data lost after the new PTK");
+	ap_profile_clear(&p);
+}
+END_TEST
+
 Suite *make_ap_keys_suite(void)
 {
 	Suite *s = suite_create("ap_keys");
@@ -298,12 +397,14 @@ Suite *make_ap_keys_suite(void)
 	tcase_add_test(tc, wpa2_handshake_and_data);
 	tcase_add_test(tc, handshake_timeout_deauths_15);
 	tcase_add_test(tc, wrong_passphrase_counts_mic_failures);
+	tcase_add_loop_test(tc, msg2_rsnxe_against_the_association_request, 0, 4);
 	tcase_add_test(tc, per_station_psk);
 	tcase_add_test(tc, gtk_rekey_while_data_flows);
 	tcase_add_test(tc, rekey_when_a_station_leaves);
 	tcase_add_test(tc, periodic_rekey);
 	tcase_add_test(tc, open_network_rekey_refused);
 	tcase_add_test(tc, inactivity_deauths_4);
+	tcase_add_test(tc, eapol_start_restarts_handshake);
 	suite_add_tcase(s, tc);
 	return s;
 }

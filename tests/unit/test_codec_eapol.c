@@ -305,6 +305,26 @@ START_TEST(test_kde_elements_and_padding)
 }
 END_TEST
 
+/* An RSNXE in key data is located whole, not decoded: hostapd's
+ * rsnxe_override_eapol=F400 sends one with an empty body, which the
+ * handshake must see (and find unlike the Beacon's), not reject as
+ * unparsable key data. A second one is still a duplicate. */
+START_TEST(test_kde_rsnxe_taken_whole)
+{
+	static const uint8_t empty[] = { 0xf4, 0x00, 0xdd };
+	static const uint8_t bad_len_field[] = { 0xf4, 0x01, 0x21 };
+	static const uint8_t twice[] = { 0xf4, 0x01, 0x20, 0xf4, 0x01, 0x20 };
+	struct kde_set s;
+
+	ck_assert_int_eq(kde_parse(empty, sizeof(empty), &s), CODEC_OK);
+	ck_assert_ptr_eq(s.rsnxe_elem, empty);
+	ck_assert_uint_eq(s.rsnxe_elem_len, 2);
+	ck_assert_int_eq(kde_parse(bad_len_field, sizeof(bad_len_field), &s), CODEC_OK);
+	ck_assert_uint_eq(s.rsnxe_elem_len, 3);
+	ck_assert_int_eq(kde_parse(twice, sizeof(twice), &s), CODEC_E_DUPLICATE);
+}
+END_TEST
+
 START_TEST(test_kde_pad_sizes)
 {
 	uint8_t buf[64];
@@ -359,6 +379,7 @@ Suite *make_codec_eapol_suite(void)
 	tc = tcase_create("kde");
 	tcase_add_test(tc, test_kde_build_parse);
 	tcase_add_test(tc, test_kde_elements_and_padding);
+	tcase_add_test(tc, test_kde_rsnxe_taken_whole);
 	tcase_add_test(tc, test_kde_pad_sizes);
 	suite_add_tcase(s, tc);
 	return s;

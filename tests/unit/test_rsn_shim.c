@@ -285,6 +285,12 @@ void shim_init(struct shim *s, const struct shim_cfg *c)
 	ac.ap_rsne = ap_sent;
 	ac.ap_rsne_len = shim_rsne(ap_sent, c->akm, c->pairwise, c->ap_capab_sent, c->group_mgmt);
 
+	sc.pmkid = c->sta_pmkid;
+	ac.pmkid = c->ap_pmkid;
+	if (c->late_pmk) {
+		sc.pmk = ac.pmk = NULL;
+		sc.pmk_len = ac.pmk_len = 0;
+	}
 	s->group = rsn_group_new(RSN_CIPHER_CCMP_128, c->group_mgmt);
 	ck_assert_ptr_nonnull(s->group);
 	s->sta = rsn_supp_new(s->loop, &sc, &shim_ops, &s->sta_side);

@@ -108,6 +108,11 @@ struct shim_cfg {
 	uint32_t sta_rsnxe_sent, sta_rsnxe_seen_by_ap;
 	uint32_t ap_rsnxe_sent, ap_rsnxe_seen_by_sta;
 	struct rsn_timing timing;
+	/* Both machines created without a PMK (set later, as after SAE or
+	 * 802.1X), and the PMKIDs each side is configured with (NULL: none). */
+	bool late_pmk;
+	const uint8_t *sta_pmkid;
+	const uint8_t *ap_pmkid;
 };
 
 void shim_cfg_default(struct shim_cfg *c, uint32_t akm);

@@ -281,6 +281,24 @@ START_TEST(test_wrong_passphrase_by_deauth)
 }
 END_TEST
 
+START_TEST(test_eap_request_fails_not_supported)
+{
+	/* The network advertises PSK but its AP runs 802.1X: the EAPOL port
+	 * reports the EAP-Request and the attempt ends at once with
+	 * NotSupported, not with a handshake timeout. */
+	struct air_ap *ap = air_add_ap(&A, 1, "corp", 2437, true);
+	ap->send_eap_identity = true;
+	ck_assert_int_eq(air_connect(&A, "corp", "correct horse", false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert(!A.connect_ok);
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_NOT_SUPPORTED);
+	ck_assert_msg(strstr(A.connect_err.text, "802.1X") != NULL, "%s", A.connect_err.text);
+	ck_assert_uint_eq(ap->n_auth, 1);
+	ck_assert_uint_eq(ap->n_eapol, 0); /* nothing answered to the EAP-Request */
+	ck_assert_int_eq(station_state(A.st), STATION_DISCONNECTED);
+}
+END_TEST
+
 START_TEST(test_unsupported_security)
 {
 	struct air_ap_conf tkip = { .ssid = "old", .freq = 2437, .psk = true,
@@ -414,6 +432,7 @@ Suite *make_station_suite(void)
 	tcase_add_test(tc, test_psk_sha256_only);
 	tcase_add_test(tc, test_wrong_passphrase_by_deauth);
 	tcase_add_test(tc, test_unsupported_security);
+	tcase_add_test(tc, test_eap_request_fails_not_supported);
 	tcase_add_test(tc, test_psk_without_passphrase);
 	tcase_add_test(tc, test_second_bss_after_rejection);
 	tcase_add_test(tc, test_deauth_while_connected);

@@ -111,6 +111,15 @@ static void ap_send_msg1(struct air *a, struct air_ap *ap, const uint8_t *sta)
 	ck_assert_int_eq(driver_tx_eapol(a->drv, ap->ifindex, sta, buf, w.len, true, NULL), 0);
 }
 
+/* What an 802.1X authenticator sends first: EAP-Request/Identity (RFC 3748
+ * 5.1) in an EAP-Packet. */
+static void ap_send_eap_identity(struct air *a, struct air_ap *ap, const uint8_t *sta)
+{
+	static const uint8_t frame[] = { 2, 0, 0, 5, 1, 1, 0, 5, 1 };
+	ck_assert_int_eq(driver_tx_eapol(a->drv, ap->ifindex, sta, frame, sizeof(frame), true,
+					 NULL), 0);
+}
+
 static void ap_rx_mgmt(struct air *a, struct air_ap *ap, const struct driver_event *ev)
 {
 	struct mgmt_frame f;
@@ -146,6 +155,8 @@ static void ap_rx_mgmt(struct air *a, struct air_ap *ap, const struct driver_eve
 			driver_port_authorize(a->drv, ap->ifindex, f.sa, true);
 		if (ap->assoc_status == 0 && ap->send_msg1)
 			ap_send_msg1(a, ap, f.sa);
+		if (ap->assoc_status == 0 && ap->send_eap_identity)
+			ap_send_eap_identity(a, ap, f.sa);
 		return;
 	case IEEE80211_STYPE_DEAUTH:
 	case IEEE80211_STYPE_DISASSOC:
