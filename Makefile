@@ -3,9 +3,10 @@
 #   make                 build wpad, wpactl and the tools (hardened, -Werror)
 #   make check           build and run every test (unit, fuzz smoke, integration)
 #   make check SAN=1     the same suite under ASan+UBSan (objects in build-san/)
-#   make check-all       both of the above: what CI runs
+#   make check-all       both of the above, always both, then both summaries: CI
 #   make fuzz            build the libFuzzer targets (clang) into build-fuzz/
-#   make demo            build and run the simulated-radio demo
+#   make demo            build and run the simulated-radio demo, with its
+#                        D-Bus API on a private bus (scripts/demo.sh)
 #   make bench           build and run the benchmarks (bench/run.sh): tables
 #   make install DESTDIR=... PREFIX=...
 #
@@ -195,12 +196,15 @@ check: all $(UNIT_BIN) $(CONF_BIN) $(ITEST_BINS) $(HWSIM_CTL) fuzz
 check-hwsim: all $(CONF_BIN) $(HWSIM_CTL)
 	$(Q)tests/hwsim/vm.sh --build $(BUILD) $(SCENARIOS)
 
+# Both passes always run (a failure in the first does not stop the second);
+# both summaries and a closing total come last (tests/check-all.sh).
 check-all:
-	$(Q)$(MAKE) --no-print-directory check
-	$(Q)$(MAKE) --no-print-directory check SAN=1
+	$(Q)MAKE="$(MAKE)" tests/check-all.sh
 
+# The demo with its D-Bus API on a private bus of its own (scripts/demo.sh):
+# it prints the wpactl and busctl commands to try from a second shell.
 demo: all
-	$(BUILD)/wpad --demo
+	$(Q)scripts/demo.sh $(BUILD)
 
 # Benchmarks: bench/*.c programs against the core library, run by bench/run.sh.
 BENCH_BINS := $(patsubst bench/%.c,$(BUILD)/bench/%,$(sort $(wildcard bench/*.c)))

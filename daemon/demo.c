@@ -7,14 +7,80 @@
 #include "daemon/station/station.h"
 #include "daemon/wpad.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static struct {
 	struct loop_timer *ticker;
 	struct loop_timer *retry;
 	struct wpad *w;
+	bool bus_served;
+	const char *bus_address; /* the caller's, for the process's life; NULL: system bus */
+	bool commands_shown;
 } demo;
+
+void demo_set_bus(bool served, const char *address)
+{
+	demo.bus_served = served;
+	demo.bus_address = address && address[0] ? address : NULL;
+}
+
+/* wpactl as built next to this wpad (build/wpactl), else from PATH. */
+static void wpactl_path(char *buf, size_t cap)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			int m = snprintf(buf, cap, "%s/wpactl", self);
+			if (m > 0 && (size_t)m < cap && access(buf, X_OK) == 0)
+				return;
+		}
+	}
+	snprintf(buf, cap, "wpactl");
+}
+
+/* One command line: PROGRAM [OPTION ADDRESS] ARGS, the address quoted
+ * unless it is plain (D-Bus escapes a quote in an address as %27). */
+static void print_command(const char *program, const char *option, const char *args)
+{
+	const char *a = demo.bus_address;
+	if (!a) {
+		printf("  %s %s\n", program, args);
+		return;
+	}
+	const char *plain = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.,:=/";
+	const char *q = strspn(a, plain) == strlen(a) ? "" : "'";
+	printf("  %s %s%s%s%s %s\n", program, option, q, a, q, args);
+}
+
+/* Printed on stdout, without log prefixes, so they can be copied as is. */
+static void show_commands(void)
+{
+	if (demo.commands_shown)
+		return;
+	demo.commands_shown = true;
+	if (!demo.bus_served) {
+		printf("\nThe demo runs without its D-Bus API: `make demo` "
+		       "starts a private bus for it.\n\n");
+		fflush(stdout);
+		return;
+	}
+	char ctl[PATH_MAX + 16];
+	wpactl_path(ctl, sizeof(ctl));
+	printf("\nConnected. Try from a second shell (Ctrl-C here stops the demo):\n");
+	print_command(ctl, "--bus ", "device list");
+	print_command(ctl, "--bus ", "station demo-station show");
+	print_command(ctl, "--bus ", "ap " DEMO_SSID " show");
+	print_command("busctl", "--address=", "tree org.wpad1");
+	printf("\n");
+	fflush(stdout);
+}
 
 static void connect_station(void);
 
@@ -56,6 +122,7 @@ static void on_connect_done(void *ctx, struct wpad_device *dev, const struct wpa
 	}
 	log_info("station %s: CONNECTED to %s in %llu ms", dev->name, DEMO_SSID,
 		 (unsigned long long)station_connect_time_ms(dev->station));
+	show_commands();
 }
 
 static void on_ap_state(void *ctx, struct wpad_device *dev, const char *state)
@@ -104,7 +171,8 @@ static void tick(struct loop_timer *t, void *data)
 {
 	for (size_t i = 0; i < wpad_device_count(demo.w); i++)
 		print_link(wpad_device_at(demo.w, i));
-	loop_timer_arm_ms(t, 3000);
+	/* Slower once the commands are shown, so they stay on the screen. */
+	loop_timer_arm_ms(t, demo.commands_shown ? 30000 : 3000);
 }
 
 static void connect_station(void)
@@ -147,4 +215,5 @@ void demo_stop(void)
 	demo.ticker = NULL;
 	demo.retry = NULL;
 	demo.w = NULL;
+	demo.commands_shown = false;
 }

@@ -140,14 +140,22 @@ static void on_stop_signal(struct loop_signal *sig, int signo, void *data)
 }
 
 /* The D-Bus API: a failure is fatal when a bus was named, else a warning
- * (a machine without a system bus still gets a working daemon). */
+ * (a machine without a system bus still gets a working daemon). The demo
+ * learns which bus its clients must name. */
 static int start_dbus(const struct options *opt, struct loop *loop, struct wpad *w)
 {
 	struct wpad_error err;
-	if (opt->no_dbus)
+	if (opt->no_dbus) {
+		demo_set_bus(false, NULL);
 		return 0;
-	if (wdbus_start(loop, w, opt->bus, opt->bus_address, &err) == 0)
+	}
+	if (wdbus_start(loop, w, opt->bus, opt->bus_address, &err) == 0) {
+		demo_set_bus(true, opt->bus == WDB_BUS_ADDRESS   ? opt->bus_address
+				   : opt->bus == WDB_BUS_SESSION ? getenv("DBUS_SESSION_BUS_ADDRESS")
+								 : NULL);
 		return 0;
+	}
+	demo_set_bus(false, NULL);
 	if (opt->bus_required) {
 		log_error("D-Bus: %s: %s", wpad_error_name(err.code), err.text);
 		return -1;

@@ -120,6 +120,9 @@ const char *driver_event_name(enum driver_event_type type)
 	case DRIVER_EV_ASSOC: return "assoc";
 	case DRIVER_EV_DEAUTH: return "deauth";
 	case DRIVER_EV_DISASSOC: return "disassoc";
+	case DRIVER_EV_UNPROT_DEAUTH: return "unprot-deauth";
+	case DRIVER_EV_UNPROT_DISASSOC: return "unprot-disassoc";
+	case DRIVER_EV_EXTERNAL_AUTH: return "external-auth";
 	case DRIVER_EV_BEACON_LOSS: return "beacon-loss";
 	case DRIVER_EV_RX_EAPOL: return "rx-eapol";
 	case DRIVER_EV_EAPOL_TX_STATUS: return "eapol-tx-status";
@@ -301,6 +304,54 @@ int driver_key_get_seq(struct driver *drv, uint32_t ifindex, enum driver_key_typ
 		       uint8_t key_idx, const uint8_t *addr, uint8_t seq[6])
 {
 	CALL_OP(key_get_seq, ifindex, type, key_idx, addr, seq);
+}
+
+int driver_set_pmk(struct driver *drv, uint32_t ifindex, const uint8_t *peer, const uint8_t *pmk,
+		   size_t pmk_len, const uint8_t *pmkid)
+{
+	if (!pmk || !pmk_len || pmk_len > DRIVER_PMK_MAX)
+		return -EINVAL;
+	CALL_OP(set_pmk, ifindex, peer, pmk, pmk_len, pmkid);
+}
+
+int driver_del_pmk(struct driver *drv, uint32_t ifindex, const uint8_t *peer)
+{
+	CALL_OP(del_pmk, ifindex, peer);
+}
+
+int driver_pmksa_set(struct driver *drv, uint32_t ifindex, const struct driver_pmksa *pmksa)
+{
+	if (!pmksa || pmksa->pmk_len > DRIVER_PMK_MAX)
+		return -EINVAL;
+	CALL_OP(pmksa_set, ifindex, pmksa);
+}
+
+int driver_pmksa_del(struct driver *drv, uint32_t ifindex, const uint8_t *bssid,
+		     const uint8_t pmkid[DRIVER_PMKID_LEN])
+{
+	CALL_OP(pmksa_del, ifindex, bssid, pmkid);
+}
+
+int driver_pmksa_flush(struct driver *drv, uint32_t ifindex)
+{
+	CALL_OP(pmksa_flush, ifindex);
+}
+
+int driver_external_auth_done(struct driver *drv, uint32_t ifindex, const uint8_t *bssid,
+			      uint16_t status)
+{
+	CALL_OP(external_auth_done, ifindex, bssid, status);
+}
+
+const char *driver_key_type_name(enum driver_key_type type)
+{
+	switch (type) {
+	case DRIVER_KEY_PAIRWISE: return "pairwise";
+	case DRIVER_KEY_GROUP: return "group";
+	case DRIVER_KEY_IGTK: return "igtk";
+	case DRIVER_KEY_BIGTK: return "bigtk";
+	}
+	return "unknown";
 }
 
 int driver_port_authorize(struct driver *drv, uint32_t ifindex, const uint8_t *peer,

@@ -80,6 +80,42 @@ enum driver_capa_flag {
 	DRIVER_CAPA_HOTPLUG = 1u << 11, /* radios can appear and vanish */
 };
 
+/* AKM suites (bit per suite) the driver can run or pass through; the
+ * selector is 00-0F-AC:n (IEEE 802.11-2020 Table 9-151). A backend that
+ * cannot tell (older kernels) reports the ones any user-space SME can use
+ * over it. */
+enum driver_akm {
+	DRIVER_AKM_8021X = 1u << 0,          /* :1 */
+	DRIVER_AKM_PSK = 1u << 1,            /* :2 */
+	DRIVER_AKM_FT_8021X = 1u << 2,       /* :3 */
+	DRIVER_AKM_FT_PSK = 1u << 3,         /* :4 */
+	DRIVER_AKM_8021X_SHA256 = 1u << 4,   /* :5 */
+	DRIVER_AKM_PSK_SHA256 = 1u << 5,     /* :6 */
+	DRIVER_AKM_SAE = 1u << 6,            /* :8 */
+	DRIVER_AKM_FT_SAE = 1u << 7,         /* :9 */
+	DRIVER_AKM_8021X_SUITE_B = 1u << 8,  /* :11 */
+	DRIVER_AKM_8021X_SUITE_B_192 = 1u << 9, /* :12 */
+	DRIVER_AKM_OWE = 1u << 10,           /* :18 */
+	DRIVER_AKM_SAE_EXT_KEY = 1u << 11,   /* :24 */
+};
+
+/* Extended features: what the device does itself or lets user space do. */
+enum driver_ext_feature {
+	DRIVER_EXT_MFP = 1u << 0,               /* management frame protection (BIP, protected robust frames) */
+	DRIVER_EXT_BEACON_PROTECTION = 1u << 1, /* AP: BIGTK, beacons with an MMIE */
+	DRIVER_EXT_BEACON_PROTECTION_CLIENT = 1u << 2, /* station: verifies protected beacons */
+	DRIVER_EXT_SAE_OFFLOAD_STA = 1u << 3,   /* SAE run by the device (station) */
+	DRIVER_EXT_SAE_OFFLOAD_AP = 1u << 4,
+	DRIVER_EXT_4WAY_OFFLOAD_STA = 1u << 5,  /* 4-way handshake with a PSK/PMK in the device */
+	DRIVER_EXT_4WAY_OFFLOAD_AP = 1u << 6,
+	DRIVER_EXT_CONTROL_PORT = 1u << 7,      /* EAPOL over the driver channel */
+	DRIVER_EXT_CONTROL_PORT_NO_PREAUTH = 1u << 8,
+	DRIVER_EXT_EXTERNAL_AUTH = 1u << 9,     /* fullmac: SAE done by user space on request */
+	DRIVER_EXT_PMKSA_CACHE = 1u << 10,      /* set/del PMKSA reach the device */
+	DRIVER_EXT_UNPROT_DEAUTH_EVENT = 1u << 11, /* reports unprotected deauth/disassoc of an MFP link */
+	DRIVER_EXT_OCV = 1u << 12,              /* operating channel validation */
+};
+
 enum driver_channel_flag {
 	DRIVER_CHAN_DISABLED = 1u << 0,
 	DRIVER_CHAN_NO_IR = 1u << 1, /* passive scan only, no beaconing */
@@ -118,6 +154,9 @@ struct driver_capa {
 	uint32_t iftypes;   /* enum driver_iftype bits supported */
 	uint32_t ciphers;   /* enum driver_cipher bits */
 	uint32_t flags;     /* enum driver_capa_flag bits */
+	uint32_t akms;      /* enum driver_akm bits */
+	uint32_t ext_features; /* enum driver_ext_feature bits */
+	uint32_t auth_algs; /* bits (1u << enum driver_auth_alg) the MLME accepts */
 	uint8_t max_scan_ssids;
 	uint16_t max_scan_freqs;
 	uint16_t max_ap_stations;
@@ -186,7 +225,12 @@ enum driver_auth_alg {
 	DRIVER_AUTH_SHARED_KEY = 1,
 	DRIVER_AUTH_FT = 2,
 	DRIVER_AUTH_SAE = 3,
+	DRIVER_AUTH_FILS_SK = 4,
+	DRIVER_AUTH_FILS_SK_PFS = 5,
+	DRIVER_AUTH_FILS_PK = 6,
+	DRIVER_AUTH_COUNT
 };
+#define DRIVER_AUTH_BIT(alg) (1u << (alg))
 
 struct driver_auth_params {
 	uint8_t bssid[DRIVER_ADDR_LEN];
@@ -211,6 +255,13 @@ struct driver_assoc_params {
 	size_t ies_len;
 	bool wmm;
 	bool use_mfp;
+	/* connect only (fullmac): the authentication algorithm; Open System
+	 * when zero. The user-space SME passes it to authenticate instead. */
+	enum driver_auth_alg auth_alg;
+	/* connect only: a PMK or PSK for a device doing the 4-way itself
+	 * (DRIVER_EXT_4WAY_OFFLOAD_STA); NULL otherwise. */
+	const uint8_t *pmk;
+	size_t pmk_len;
 };
 
 /* ---- access point ---- */
@@ -229,6 +280,10 @@ struct driver_ap_params {
 	size_t probe_resp_len;
 	bool ap_isolate;            /* no frames forwarded between stations */
 	uint16_t inactivity_timeout_s;
+	/* Authentication algorithms the AP accepts, DRIVER_AUTH_BIT()s; 0 means
+	 * Open System only (the roles answer Authentication frames
+	 * themselves; a device with an SME of its own filters on this). */
+	uint32_t auth_algs;
 };
 
 enum driver_sta_flag {
@@ -269,8 +324,13 @@ struct driver_sta_info {
 enum driver_key_type {
 	DRIVER_KEY_PAIRWISE,
 	DRIVER_KEY_GROUP, /* GTK: receive on station, transmit on AP */
-	DRIVER_KEY_IGTK,
+	DRIVER_KEY_IGTK,  /* management group key, key_idx 4/5: BIP */
+	DRIVER_KEY_BIGTK, /* beacon key, key_idx 6/7: BIP over beacons */
 };
+
+/* Key indexes of the group management keys (IEEE 802.11-2020 12.7.2). */
+#define DRIVER_IGTK_IDX_FIRST 4
+#define DRIVER_BIGTK_IDX_FIRST 6
 
 struct driver_key {
 	enum driver_key_type type;
@@ -279,8 +339,32 @@ struct driver_key {
 	uint8_t addr[DRIVER_ADDR_LEN];  /* peer for pairwise; ignored for group */
 	size_t key_len;
 	uint8_t key[32];
-	uint8_t seq[6];                 /* receive sequence counter (RSC/PN), LE */
+	/* Sequence counter, LE: for a receive key the RSC/PN below which frames
+	 * are replays; for an IGTK/BIGTK the AP transmits with, the next IPN
+	 * it uses (key_get_seq reads the current one back). */
+	uint8_t seq[6];
 	bool set_tx;                    /* make it the default transmit key */
+};
+
+/* ---- PMKs and the PMKSA cache of a device ---- */
+
+#define DRIVER_PMKID_LEN 16
+#define DRIVER_PMK_MAX 64
+
+struct driver_pmksa {
+	uint8_t bssid[DRIVER_ADDR_LEN]; /* the AP (station) or station (AP) */
+	uint8_t pmkid[DRIVER_PMKID_LEN];
+	size_t pmk_len;                 /* 0: PMKID only (the device keeps no PMK) */
+	uint8_t pmk[DRIVER_PMK_MAX];
+	uint32_t lifetime_s;            /* 0: no expiry */
+	uint32_t akm;                   /* one enum driver_akm bit, 0 when unknown */
+};
+
+/* ---- external authentication (fullmac SAE by user space) ---- */
+
+enum driver_external_auth_action {
+	DRIVER_EXTERNAL_AUTH_START,
+	DRIVER_EXTERNAL_AUTH_ABORT,
 };
 
 /* ---- regulatory, power, queues ---- */
@@ -339,6 +423,14 @@ enum driver_event_type {
 	DRIVER_EV_ASSOC,        /* station MLME: (re)association response/timeout */
 	DRIVER_EV_DEAUTH,       /* deauthenticated (by peer or locally) */
 	DRIVER_EV_DISASSOC,
+	/* An MFP link got a Deauthentication/Disassociation without protection
+	 * (a spoof, or a peer that lost its keys): the link stays up; the role
+	 * decides with SA Query (IEEE 802.11-2020 11.13). nl80211's
+	 * NL80211_CMD_UNPROT_DEAUTHENTICATE / _DISASSOCIATE. */
+	DRIVER_EV_UNPROT_DEAUTH,
+	DRIVER_EV_UNPROT_DISASSOC,
+	/* fullmac: the device asks user space to run SAE with u.external_auth */
+	DRIVER_EV_EXTERNAL_AUTH,
 	DRIVER_EV_BEACON_LOSS,  /* station: the associated BSS went silent */
 	DRIVER_EV_RX_EAPOL,
 	DRIVER_EV_EAPOL_TX_STATUS,
@@ -362,7 +454,7 @@ struct driver_event {
 	uint32_t radio_id;
 	uint32_t ifindex;
 	union {
-		struct { /* RX_MGMT, AUTH, ASSOC, DEAUTH, DISASSOC */
+		struct { /* RX_MGMT, AUTH, ASSOC, DEAUTH, DISASSOC, UNPROT_DEAUTH/_DISASSOC */
 			const uint8_t *frame; /* NULL on AUTH/ASSOC timeout */
 			size_t len;
 			uint32_t freq_mhz;
@@ -392,6 +484,12 @@ struct driver_event {
 		struct { /* QUEUE_STOPPED, QUEUE_WOKEN */
 			enum driver_ac ac;
 		} queue;
+		struct { /* EXTERNAL_AUTH */
+			enum driver_external_auth_action action;
+			const uint8_t *bssid;
+			struct driver_ssid ssid;
+			uint32_t akm; /* enum driver_akm bit */
+		} external_auth;
 		struct { /* RADIO_ERROR */
 			enum driver_radio_error kind;
 			int err; /* -errno from the backend */
@@ -461,6 +559,21 @@ struct wpad_driver_ops {
 	int (*key_get_seq)(void *priv, uint32_t ifindex, enum driver_key_type type,
 			   uint8_t key_idx, const uint8_t *addr, uint8_t seq[6]);
 	int (*port_authorize)(void *priv, uint32_t ifindex, const uint8_t *peer, bool authorized);
+
+	/* PMKs for a device that runs the 4-way handshake (or roams) itself:
+	 * set_pmk binds a PMK to a peer, del_pmk drops it. */
+	int (*set_pmk)(void *priv, uint32_t ifindex, const uint8_t *peer, const uint8_t *pmk,
+		       size_t pmk_len, const uint8_t *pmkid);
+	int (*del_pmk)(void *priv, uint32_t ifindex, const uint8_t *peer);
+	/* The device's PMKSA cache (so it can offer PMKIDs itself). */
+	int (*pmksa_set)(void *priv, uint32_t ifindex, const struct driver_pmksa *pmksa);
+	int (*pmksa_del)(void *priv, uint32_t ifindex, const uint8_t *bssid,
+			 const uint8_t pmkid[DRIVER_PMKID_LEN]);
+	int (*pmksa_flush)(void *priv, uint32_t ifindex);
+	/* Answer to DRIVER_EV_EXTERNAL_AUTH: status 0 when user space's SAE
+	 * succeeded (the PMK was given with set_pmk), else an IEEE status. */
+	int (*external_auth_done)(void *priv, uint32_t ifindex, const uint8_t *bssid,
+				  uint16_t status);
 	int (*tx_eapol)(void *priv, uint32_t ifindex, const uint8_t *dst, const uint8_t *body,
 			size_t len, bool unencrypted, uint64_t *cookie);
 
@@ -536,6 +649,17 @@ int driver_key_get_seq(struct driver *drv, uint32_t ifindex, enum driver_key_typ
 		       uint8_t key_idx, const uint8_t *addr, uint8_t seq[6]);
 int driver_port_authorize(struct driver *drv, uint32_t ifindex, const uint8_t *peer,
 			  bool authorized);
+int driver_set_pmk(struct driver *drv, uint32_t ifindex, const uint8_t *peer, const uint8_t *pmk,
+		   size_t pmk_len, const uint8_t *pmkid);
+int driver_del_pmk(struct driver *drv, uint32_t ifindex, const uint8_t *peer);
+int driver_pmksa_set(struct driver *drv, uint32_t ifindex, const struct driver_pmksa *pmksa);
+int driver_pmksa_del(struct driver *drv, uint32_t ifindex, const uint8_t *bssid,
+		     const uint8_t pmkid[DRIVER_PMKID_LEN]);
+int driver_pmksa_flush(struct driver *drv, uint32_t ifindex);
+int driver_external_auth_done(struct driver *drv, uint32_t ifindex, const uint8_t *bssid,
+			      uint16_t status);
+/* The key type's name ("pairwise", "group", "igtk", "bigtk"). */
+const char *driver_key_type_name(enum driver_key_type type);
 int driver_tx_eapol(struct driver *drv, uint32_t ifindex, const uint8_t *dst,
 		    const uint8_t *body, size_t len, bool unencrypted, uint64_t *cookie);
 int driver_tx_data(struct driver *drv, uint32_t ifindex, const uint8_t *dst, uint16_t ethertype,

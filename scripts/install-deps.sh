@@ -1,12 +1,16 @@
 #!/bin/sh
 # Installs what wpad needs on Debian 12, as root.
-#   scripts/install-deps.sh build   compilers and libraries to build wpad
+#   scripts/install-deps.sh build   compilers and libraries to build wpad, and
+#                                   what `make demo` runs (a private D-Bus bus)
 #   scripts/install-deps.sh test    the above, plus everything `make check` runs
 #   scripts/install-deps.sh bench   build, plus what `make bench` compares with
 # Packages already present are not fetched again, so a second run is quick.
 set -eu
 
 BUILD_PKGS="build-essential pkg-config libssl-dev libnl-3-dev libnl-genl-3-dev libdbus-1-dev"
+# make demo (scripts/demo.sh): dbus-daemon runs the demo's private bus,
+# systemd brings busctl, one of the commands the demo prints.
+BUILD_PKGS="$BUILD_PKGS dbus-daemon systemd"
 # check: unit tests; clang + libclang-rt: libFuzzer targets; valgrind: leak
 # checks; tshark: independent decoding of the simulated medium's captures;
 # iproute2: TAP data plane tests. qemu-system-x86 .. dbus: the hwsim suite

@@ -5,6 +5,15 @@
 # built into BUILD_DIR) and scripts (tests/integration/*.sh); a smoke run of
 # each libFuzzer target from its seed corpus. A group that cannot run is a
 # failure, never a silent pass.
+#
+# Each row is PASS, FAIL, SKIP or FLAKY. A test script that cannot run in
+# this mode or environment exits 77 (SKIP_EXIT) after printing the reason as
+# its last line; it counts as skipped, never as passed. A hwsim scenario
+# that passed only on its retry is FLAKY: counted as passed, and named in
+# the closing line. The closing line, "check: N passed, N failed, N
+# skipped[, N flaky ...]", is what CI reads; it is also kept, with the
+# table, in BUILD_DIR/test-logs/summary (tests/check-all.sh prints both
+# passes' from there).
 set -u
 build=${1:-build}
 fuzz_build=${2:-build-fuzz}
@@ -14,14 +23,28 @@ logdir="$top/$build/test-logs"
 mkdir -p "$logdir"
 export WPAD_BUILD="$top/$build"
 
+SKIP_EXIT=77
 passed=0
 failed=0
-notrun=0
+skipped=0
+flaky=0
+rm -f "$logdir/summary"
 declare -a rows
 
-record() { # name result detail
+record() { # name PASS|FAIL|SKIP|FLAKY detail
 	rows+=("$(printf '%-44s %-5s %s' "$1" "$2" "$3")")
-	if [ "$2" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+	case $2 in
+	PASS) passed=$((passed + 1)) ;;
+	FLAKY) passed=$((passed + 1)) flaky=$((flaky + 1)) ;;
+	SKIP) skipped=$((skipped + 1)) ;;
+	*) failed=$((failed + 1)) ;;
+	esac
+}
+
+# The last non-blank line of a log, shortened: the reason of a skip or a
+# failure, shown in its row.
+last_line() {
+	awk 'NF { l = $0 } END { print l }' "$1" | cut -c1-110
 }
 
 # --- Check programs: every test case counts once ---
@@ -57,19 +80,25 @@ if [ -x "$top/$build/tests/driver-conformance" ]; then
 fi
 
 # --- integration tests ---
-run_one() { # name command...
+# Only test scripts may skip: exit 77 is libFuzzer's exit after a crash.
+run_one() { # [--may-skip] name command...
+	local may_skip=0
+	[ "$1" = --may-skip ] && { may_skip=1; shift; }
 	local name=$1
 	shift
 	local log="$logdir/$name.log"
 	mkdir -p "$(dirname "$log")"
 	local start end
 	start=$(date +%s.%N)
-	if "$@" >"$log" 2>&1; then
+	local rc=0
+	"$@" >"$log" 2>&1 || rc=$?
+	if [ $rc -eq 0 ]; then
 		end=$(date +%s.%N)
 		record "$name" PASS "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1fs", b - a }')"
+	elif [ $rc -eq $SKIP_EXIT ] && [ $may_skip = 1 ]; then
+		record "$name" SKIP "$(last_line "$log")"
 	else
-		local rc=$?
-		record "$name" FAIL "exit $rc, log: $log"
+		record "$name" FAIL "exit $rc: $(last_line "$log") (log: $log)"
 		echo "---- $name failed (exit $rc); last lines of $log:"
 		tail -n 40 "$log"
 		echo "----"
@@ -83,16 +112,15 @@ for prog in "$top/$build"/tests/integration/*; do
 done
 for script in "$top"/tests/integration/*.sh; do
 	[ -f "$script" ] || continue
-	run_one "integration/$(basename "$script" .sh)" bash "$script"
+	run_one --may-skip "integration/$(basename "$script" .sh)" bash "$script"
 done
 
 # --- hwsim: the VM suite (tests/hwsim/README.md), one row per scenario ---
-# NOT-RUN rows (wpad scenarios before its nl80211 backend is committed, or
-# WPAD_HWSIM=0) count neither as passed nor as failed. A sanitizer build
-# runs only the scenarios that run wpad.
+# SKIP rows (wpad scenarios before its nl80211 backend is committed, or
+# WPAD_HWSIM=0) count as skipped; FLAKY ones passed on their retry. A
+# sanitizer build runs only the scenarios that run wpad.
 if [ "${WPAD_HWSIM:-1}" = 0 ]; then
-	rows+=("$(printf '%-44s %-5s %s' hwsim NOT-RUN "WPAD_HWSIM=0")")
-	notrun=$((notrun + 1))
+	record hwsim SKIP "WPAD_HWSIM=0"
 else
 	hwsim_rows="$logdir/hwsim.rows"
 	: >"$hwsim_rows"
@@ -100,12 +128,10 @@ else
 	"$top/tests/hwsim/vm.sh" --build "$build" --rows "$hwsim_rows" $hwsim_only 2>&1 |
 		tee "$logdir/hwsim.log"
 	while IFS=$'\t' read -r name status detail; do
-		if [ "$status" = NOT-RUN ]; then
-			rows+=("$(printf '%-44s %-5s %s' "hwsim/$name" NOT-RUN "$detail")")
-			notrun=$((notrun + 1))
-		else
-			record "hwsim/$name" "$status" "$detail"
-		fi
+		case $status in
+		PASS | FAIL | SKIP | FLAKY) record "hwsim/$name" "$status" "$detail" ;;
+		*) record "hwsim/$name" FAIL "unknown status '$status': $detail" ;;
+		esac
 	done <"$hwsim_rows"
 	[ -s "$hwsim_rows" ] || record hwsim FAIL "no results, see $logdir/hwsim.log"
 fi
@@ -128,9 +154,20 @@ if ! ls "$top/$fuzz_build"/fuzz_* >/dev/null 2>&1; then
 	record "fuzz" FAIL "no fuzz targets built in $fuzz_build"
 fi
 
-echo
-echo "================ wpad test summary ($build) ================"
-printf '%s\n' "${rows[@]}"
-echo
-echo "check: $passed passed, $failed failed$([ $notrun -eq 0 ] || echo ", $notrun not run")"
+line="check: $passed passed, $failed failed, $skipped skipped"
+if [ $flaky -gt 0 ]; then
+	line+=", $flaky flaky (passed on a retry; counted as passed):"
+	for r in "${rows[@]}"; do
+		read -r n s _ <<<"$r"
+		[ "$s" = FLAKY ] && line+=" $n"
+	done
+fi
+{
+	echo
+	echo "================ wpad test summary ($build) ================"
+	printf '%s\n' "${rows[@]}"
+	echo
+	echo "$line"
+} | tee "$logdir/summary.tmp"
+mv "$logdir/summary.tmp" "$logdir/summary"
 [ "$failed" -eq 0 ]

@@ -79,7 +79,7 @@ static uint16_t check_rsn(struct ap *ap, struct ap_sta *sta, const struct ie_set
 	}
 	sta->akm = n.akm;
 	sta->pairwise = n.pairwise;
-	sta->mfp = n.mfp;
+	sta->pmf.mfp = n.mfp;
 	log_info("%s: AKM %s, pairwise %s, PMF %s", ap_addr_str(sta->addr, a), rsn_akm_name(n.akm),
 		 rsn_cipher_name(n.pairwise), n.mfp ? "on" : "off");
 	return WLAN_STATUS_SUCCESS;

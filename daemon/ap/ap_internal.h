@@ -59,7 +59,6 @@ struct ap_sta {
 	size_t rsnxe_len;         /* 0: the request carried no RSNXE */
 	uint32_t akm;
 	uint32_t pairwise;
-	bool mfp;                 /* protected management frames with it */
 	struct ap_sta_keys *keys; /* 4-way authenticator, ap_keys.c */
 	/* The authentication exchange (daemon/rsn/auth_proto.h), owned: in
 	 * progress in AP_STA_NONE, done from AP_STA_AUTHENTICATED on; its PMK
@@ -75,6 +74,13 @@ struct ap_sta {
 	uint64_t assoc_time_us;
 	int32_t signal_mbm;
 	uint16_t leave_reason;    /* given to station_removed on leaving */
+
+	/* Management frame protection (ap_pmf.c). mfp: negotiated for this
+	 * association (set by the RSN negotiation). */
+	struct {
+		bool mfp;
+		struct sa_query *sa_query; /* created on first use */
+	} pmf;
 };
 
 struct ap {
@@ -143,6 +149,22 @@ int ap_build_rsne(struct ap *ap);
 size_t ap_rates(const struct ap *ap, uint8_t *out, size_t max);
 const struct driver_band_info *ap_band_info(const struct ap *ap);
 uint16_t ap_capability(const struct ap *ap);
+
+/* ap_pmf.c: SA Query and the association comeback (11.13, 11.3.5.3). */
+struct sa_query;
+struct mgmt_frame;
+/* Association comeback time in the Timeout Interval element: one SA Query
+ * maximum timeout (1 s = 977 TU) plus margin. */
+#define AP_PMF_COMEBACK_TU 1000
+/* MFP in use on the station's association (keys in the driver). */
+bool ap_pmf_protected(const struct ap_sta *sta);
+/* A (re)association from a station associated with MFP: answered with
+ * status 30 and a comeback time, SA Query started. True when handled. */
+bool ap_pmf_assoc_comeback(struct ap *ap, struct ap_sta *sta, bool reassoc);
+/* True when f was an SA Query action frame (answered or matched). */
+bool ap_pmf_rx_action(struct ap *ap, const struct mgmt_frame *f);
+void ap_pmf_sta_left(struct ap_sta *sta);
+void ap_pmf_sta_free(struct ap_sta *sta);
 
 /* ap_sta.c */
 struct ap_sta *ap_sta_new(struct ap *ap, const uint8_t addr[6]);

@@ -454,7 +454,7 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const struct sta_pmk
 		.akm = sta->akm,
 		.pairwise_cipher = sta->pairwise,
 		.group_cipher = ap->offer.group,
-		.group_mgmt_cipher = sta->mfp ? ap->offer.group_mgmt : 0,
+		.group_mgmt_cipher = sta->pmf.mfp ? ap->offer.group_mgmt : 0,
 		.pmk = pmk->pmk,
 		.pmk_len = pmk->len,
 		.pmkid = pmk->pmkid,

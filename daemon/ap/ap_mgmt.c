@@ -208,6 +208,12 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 		send_auth_resp(ap, f->sa, proto->algorithm, &out);
 		return;
 	}
+	if (ap_pmf_protected(sta)) {
+		/* Unprotected: it must not end an MFP association; the
+		 * association request that follows starts SA Query. */
+		send_auth_resp(ap, f->sa, proto->algorithm, &out);
+		return;
+	}
 	if (ap_sta_is_associated(sta) || sta->assoc_resp_pending) {
 		/* A fresh authentication ends whatever association it had. */
 		ap_sta_disassociate(sta, WLAN_REASON_PREV_AUTH_NOT_VALID);
@@ -250,7 +256,7 @@ static uint16_t admit(struct ap *ap, struct ap_sta *sta, const struct mgmt_frame
 		.listen_interval = sta->listen_interval,
 		.n_rates = sta->n_rates,
 		.flags = DRIVER_STA_AUTHENTICATED | DRIVER_STA_ASSOCIATED |
-			 (sta->wmm ? DRIVER_STA_WMM : 0) | (sta->mfp ? DRIVER_STA_MFP : 0),
+			 (sta->wmm ? DRIVER_STA_WMM : 0) | (sta->pmf.mfp ? DRIVER_STA_MFP : 0),
 		.ht = sta->ht,
 		.ht_capab = sta->ht_capab,
 	};
@@ -321,6 +327,8 @@ static void rx_assoc(struct ap *ap, const struct mgmt_frame *f, bool reassoc, in
 	if (sta->assoc_resp_pending)
 		return; /* our answer is still in flight */
 	sta->signal_mbm = signal;
+	if (ap_pmf_assoc_comeback(ap, sta, reassoc))
+		return;
 	if (ap_sta_is_associated(sta))
 		ap_sta_disassociate(sta, WLAN_REASON_UNSPECIFIED);
 
@@ -392,7 +400,10 @@ void ap_mgmt_rx(struct ap *ap, const struct driver_event *ev)
 	case IEEE80211_STYPE_DISASSOC:
 		rx_leave(ap, &f);
 		break;
-	default: /* action frames: nothing we act on yet */
+	case IEEE80211_STYPE_ACTION:
+		ap_pmf_rx_action(ap, &f);
+		break;
+	default:
 		break;
 	}
 }

@@ -98,6 +98,8 @@ static void leave_association(struct ap_sta *sta)
 {
 	struct ap *ap = sta->ap;
 	ap_keys_sta_stop(sta);
+	ap_pmf_sta_left(sta);
+	sta->pmf.mfp = false;
 	sta->assoc_resp_pending = false;
 	if (sta->in_driver) {
 		driver_sta_del(ap->drv, ap->ifindex, sta->addr);
@@ -177,6 +179,7 @@ void ap_sta_reap(struct ap *ap)
 		struct ap_sta *sta = ap->dead;
 		ap->dead = sta->lnext;
 		loop_timer_free(sta->timer);
+		ap_pmf_sta_free(sta);
 		auth_sess_free(sta->auth); /* wipes any PMK it produced */
 		memset(sta, 0, sizeof(*sta)); /* the RSNE copy and counters */
 		free(sta);

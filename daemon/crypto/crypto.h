@@ -22,12 +22,14 @@
  *   gcmp.h       GCMP-128/256 MPDU encrypt/decrypt
  *   eapol_mic.h  EAPOL-Key MIC compute/verify
  *   ptk.h        pairwise key expansion into KCK/KEK/TK/KDK
+ *   bip.h        BIP-CMAC/GMAC MIC of group-addressed management frames
  */
 #ifndef WPAD_CRYPTO_CRYPTO_H
 #define WPAD_CRYPTO_CRYPTO_H
 
 #include "daemon/crypto/aead.h"
 #include "daemon/crypto/aes.h"
+#include "daemon/crypto/bip.h"
 #include "daemon/crypto/ccmp.h"
 #include "daemon/crypto/eapol_mic.h"
 #include "daemon/crypto/gcmp.h"

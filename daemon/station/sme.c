@@ -416,6 +416,8 @@ void sme_handle_assoc(struct station *st, const struct driver_event *ev)
 		return;
 	station_disarm_timer(st);
 	uint16_t status = f.u.assoc_resp.status;
+	if (status == WLAN_STATUS_ASSOC_REJECTED_TEMPORARILY && station_pmf_comeback(st, &f))
+		return;
 	if (status != WLAN_STATUS_SUCCESS) {
 		wpad_error_set(&e, WPAD_ERR_ASSOCIATION_REJECTED, 0, status, -1,
 			       "the access point %s rejected the association: status %u (%s)",

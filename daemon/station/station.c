@@ -176,6 +176,7 @@ struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifin
 		station_free(st);
 		return NULL;
 	}
+	station_pmf_register(st);
 	char a[18];
 	log_info("station on ifindex %u (%s) ready", ifindex, bss_addr_str(st->addr, a));
 	return st;
@@ -194,6 +195,7 @@ void station_free(struct station *st)
 	handshake_port_free(st);
 	pmksa_cache_free(st->pmksa);
 	autoconnect_free(st);
+	station_pmf_free(st);
 	loop_timer_free(st->timer);
 	loop_timer_free(st->age_timer);
 	loop_idle_free(st->kickoff);
@@ -207,6 +209,7 @@ void station_free(struct station *st)
 void station_teardown_link(struct station *st, uint16_t reason)
 {
 	handshake_stop(st);
+	station_pmf_stop(st);
 	if (st->link_up) {
 		int err = driver_deauthenticate(st->drv, st->ifindex, st->bssid, reason);
 		if (err && err != -ENOTCONN)
@@ -353,7 +356,12 @@ void station_handle_event(struct station *st, const struct driver_event *ev)
 		scan_handle_done(st, true);
 		break;
 	case DRIVER_EV_RX_MGMT:
-		handle_rx_mgmt(st, ev);
+		if (!station_pmf_rx_mgmt(st, ev))
+			handle_rx_mgmt(st, ev);
+		break;
+	case DRIVER_EV_UNPROT_DEAUTH:
+	case DRIVER_EV_UNPROT_DISASSOC:
+		station_pmf_unprot_leave(st, ev);
 		break;
 	case DRIVER_EV_AUTH:
 		sme_handle_auth(st, ev);

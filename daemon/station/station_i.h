@@ -296,6 +296,8 @@ struct station {
 
 	struct wpad_error last_err;
 	bool have_last_err;
+
+	struct sa_query *sa_query; /* pmf.c; created on first use */
 };
 
 void station_enter_state(struct station *st, enum station_state state);
@@ -310,6 +312,20 @@ void station_teardown_link(struct station *st, uint16_t reason);
  * go DISCONNECTED, let autoconnect reconnect. */
 void station_link_lost(struct station *st, const struct wpad_error *why);
 void station_set_error(struct station *st, const struct wpad_error *err);
+
+/* pmf.c: SA Query towards the AP (management frame protection). */
+struct sa_query;
+void station_pmf_register(struct station *st);
+void station_pmf_unprot_leave(struct station *st, const struct driver_event *ev);
+/* True when ev was an SA Query frame (handled). */
+bool station_pmf_rx_mgmt(struct station *st, const struct driver_event *ev);
+void station_pmf_stop(struct station *st);
+/* Status 30 with an association comeback time: waits it out in
+ * ASSOCIATING (the watchdog then retries from authentication). True when
+ * the comeback is honoured. */
+struct mgmt_frame;
+bool station_pmf_comeback(struct station *st, const struct mgmt_frame *resp);
+void station_pmf_free(struct station *st);
 bool station_idle(const struct station *st);
 
 #endif

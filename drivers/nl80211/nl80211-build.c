@@ -152,6 +152,10 @@ static int auth_type(enum driver_auth_alg alg, uint32_t *t)
 	case DRIVER_AUTH_SHARED_KEY: *t = NL80211_AUTHTYPE_SHARED_KEY; return 0;
 	case DRIVER_AUTH_FT: *t = NL80211_AUTHTYPE_FT; return 0;
 	case DRIVER_AUTH_SAE: *t = NL80211_AUTHTYPE_SAE; return 0;
+	case DRIVER_AUTH_FILS_SK: *t = NL80211_AUTHTYPE_FILS_SK; return 0;
+	case DRIVER_AUTH_FILS_SK_PFS: *t = NL80211_AUTHTYPE_FILS_SK_PFS; return 0;
+	case DRIVER_AUTH_FILS_PK: *t = NL80211_AUTHTYPE_FILS_PK; return 0;
+	case DRIVER_AUTH_COUNT: break;
 	}
 	return -EINVAL;
 }
@@ -343,7 +347,8 @@ int nl80211_build_new_key(struct nl_msg *msg, uint32_t ifindex, const struct dri
 
 	if (!suite || k->key_len > sizeof(k->key) || !k->key_len)
 		return -EINVAL;
-	if ((k->type == DRIVER_KEY_IGTK && k->key_idx < 4) || k->key_idx > 7 ||
+	if ((k->type == DRIVER_KEY_IGTK && (k->key_idx < 4 || k->key_idx > 5)) ||
+	    (k->type == DRIVER_KEY_BIGTK && k->key_idx < 6) || k->key_idx > 7 ||
 	    (pairwise && k->key_idx > 1))
 		return -EINVAL;
 	PUT(nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex));
@@ -389,6 +394,8 @@ int nl80211_build_default_key(struct nl_msg *msg, uint32_t ifindex, enum driver_
 	PUT(nla_put_u8(msg, NL80211_KEY_IDX, key_idx));
 	if (type == DRIVER_KEY_IGTK) {
 		PUT(nla_put_flag(msg, NL80211_KEY_DEFAULT_MGMT));
+	} else if (type == DRIVER_KEY_BIGTK) {
+		PUT(nla_put_flag(msg, NL80211_KEY_DEFAULT_BEACON));
 	} else {
 		PUT(nla_put_flag(msg, NL80211_KEY_DEFAULT));
 		struct nlattr *types = nla_nest_start(msg, NL80211_KEY_DEFAULT_TYPES);

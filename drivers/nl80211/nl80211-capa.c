@@ -27,6 +27,7 @@ static const struct nla_policy wiphy_policy[NL80211_ATTR_MAX + 1] = {
 	[NL80211_ATTR_EXT_FEATURES] = { .type = NLA_UNSPEC },
 	[NL80211_ATTR_PROBE_RESP_OFFLOAD] = { .type = NLA_U32 },
 	[NL80211_ATTR_MAX_AP_ASSOC_STA] = { .type = NLA_U32 },
+	[NL80211_ATTR_AKM_SUITES] = { .type = NLA_UNSPEC },
 };
 
 static const struct nla_policy band_policy[NL80211_BAND_ATTR_MAX + 1] = {
@@ -298,6 +299,9 @@ static void parse_commands(struct nl80211_wiphy *w, struct nlattr *nest)
 		case NL80211_CMD_CONNECT: w->cmd_connect = true; break;
 		case NL80211_CMD_START_AP: w->cmd_start_ap = true; break;
 		case NL80211_CMD_FRAME: w->cmd_frame = true; break;
+		case NL80211_CMD_EXTERNAL_AUTH: w->cmd_external_auth = true; break;
+		case NL80211_CMD_SET_PMKSA: w->cmd_set_pmksa = true; break;
+		case NL80211_CMD_SET_PMK: w->cmd_set_pmk = true; break;
 		default: break;
 		}
 	}
@@ -365,6 +369,15 @@ int nl80211_wiphy_parse(struct nl80211_wiphy *w, const struct nlmsghdr *nlh)
 	}
 	if (tb[NL80211_ATTR_PROBE_RESP_OFFLOAD])
 		w->probe_resp_offload = true;
+	if (tb[NL80211_ATTR_AKM_SUITES]) {
+		const uint8_t *d = nla_data(tb[NL80211_ATTR_AKM_SUITES]);
+		size_t n = (size_t)nla_len(tb[NL80211_ATTR_AKM_SUITES]) / 4;
+		for (size_t i = 0; i < n; i++) {
+			uint32_t suite;
+			memcpy(&suite, d + 4 * i, 4); /* host order, as the kernel puts u32s */
+			w->akm_bits |= nl80211_akm_from_suite(suite);
+		}
+	}
 	if (tb[NL80211_ATTR_MAX_AP_ASSOC_STA])
 		w->max_ap_assoc_sta = nla_get_u32(tb[NL80211_ATTR_MAX_AP_ASSOC_STA]);
 	return 0;
@@ -400,6 +413,7 @@ void nl80211_wiphy_finish(struct nl80211_wiphy *w)
 		c->flags |= DRIVER_CAPA_CONTROL_PORT;
 	if (w->combo_ap_sta)
 		c->flags |= DRIVER_CAPA_AP_STA_CONCURRENT;
+	nl80211_wiphy_pmf_capa(w);
 	if (!w->n_combinations) {
 		c->max_interfaces = 1;
 		c->max_ap_interfaces = (c->iftypes & DRIVER_IFTYPE_AP) ? 1 : 0;

@@ -386,6 +386,16 @@ void nl80211_mlme_event(struct nl80211 *nl, struct nl80211_iface *ifc,
 	case NL80211_CMD_DISASSOCIATE:
 		on_deauth(nl, ifc, e);
 		break;
+	case NL80211_CMD_UNPROT_DEAUTHENTICATE:
+	case NL80211_CMD_UNPROT_DISASSOCIATE:
+		/* cfg80211_rx_unprot_mlme_mgmt(): mac80211 dropped an unprotected
+		 * deauth/disassoc on an MFP link; the link stays up. */
+		if (e->frame && e->frame_len >= 24)
+			emit_mgmt(nl, ifc,
+				  e->cmd == NL80211_CMD_UNPROT_DISASSOCIATE ? DRIVER_EV_UNPROT_DISASSOC
+									   : DRIVER_EV_UNPROT_DEAUTH,
+				  e->frame, e->frame_len, false, false);
+		break;
 	case NL80211_CMD_CONNECT:
 	case NL80211_CMD_DISCONNECT: {
 		/* With the SME in user space cfg80211 repeats what AUTHENTICATE,

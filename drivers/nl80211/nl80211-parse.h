@@ -42,6 +42,8 @@ struct nl80211_wiphy {
 	uint32_t max_combo_ap;         /* most APs one combination allows */
 	bool combo_ap_sta;             /* some combination mixes AP and station */
 	uint32_t max_ap_assoc_sta;
+	uint32_t akm_bits;             /* NL80211_ATTR_AKM_SUITES mapped; 0: not reported */
+	bool cmd_external_auth, cmd_set_pmksa, cmd_set_pmk;
 };
 
 void nl80211_wiphy_init(struct nl80211_wiphy *w);
@@ -52,6 +54,11 @@ int nl80211_wiphy_index(const struct nlmsghdr *nlh, uint32_t *id);
 int nl80211_wiphy_parse(struct nl80211_wiphy *w, const struct nlmsghdr *nlh);
 /* Derives the driver_capa flags once every part was merged. */
 void nl80211_wiphy_finish(struct nl80211_wiphy *w);
+/* Fills capa.akms, ext_features and auth_algs from the wiphy's feature
+ * flags, extended features, AKM list and commands (nl80211-pmf.c). */
+void nl80211_wiphy_pmf_capa(struct nl80211_wiphy *w);
+/* One AKM suite selector as an enum driver_akm bit, 0 if unknown. */
+uint32_t nl80211_akm_from_suite(uint32_t suite);
 bool nl80211_wiphy_ext_feature(const struct nl80211_wiphy *w, unsigned int feature);
 /* Channel lookup: the band and channel of freq, or NULL. */
 const struct driver_channel *nl80211_wiphy_channel(const struct driver_capa *capa,

@@ -223,6 +223,16 @@ void nl80211_ap_stopped(struct nl80211 *nl, struct nl80211_iface *ifc);
 
 /* nl80211-keys.c */
 int nl80211_op_key_set(void *priv, uint32_t ifindex, const struct driver_key *key);
+/* nl80211-pmksa.c */
+int nl80211_op_set_pmk(void *priv, uint32_t ifindex, const uint8_t *peer, const uint8_t *pmk,
+		       size_t pmk_len, const uint8_t *pmkid);
+int nl80211_op_del_pmk(void *priv, uint32_t ifindex, const uint8_t *peer);
+int nl80211_op_pmksa_set(void *priv, uint32_t ifindex, const struct driver_pmksa *p);
+int nl80211_op_pmksa_del(void *priv, uint32_t ifindex, const uint8_t *bssid,
+			 const uint8_t pmkid[DRIVER_PMKID_LEN]);
+int nl80211_op_pmksa_flush(void *priv, uint32_t ifindex);
+int nl80211_op_external_auth_done(void *priv, uint32_t ifindex, const uint8_t *bssid,
+				  uint16_t status);
 int nl80211_op_key_del(void *priv, uint32_t ifindex, enum driver_key_type type, uint8_t key_idx,
 		       const uint8_t *addr);
 int nl80211_op_key_get_seq(void *priv, uint32_t ifindex, enum driver_key_type type,

@@ -25,6 +25,7 @@ void medium_ctl_usage(FILE *out)
 		"  fault [type=FC_TYPE] [src=ADDR] [nth=N] [count=N] drop|delay MS|corrupt OFFSET|duplicate\n"
 		"  clear-faults\n"
 		"  inject FREQ_MHZ SIGNAL_DBM HEXFRAME\n"
+		"  spoof-deauth FREQ_MHZ SIGNAL_DBM FROM TO [REASON] [disassoc]\n"
 		"  stats\n");
 }
 
@@ -200,6 +201,39 @@ static int build_inject(int argc, char **argv, struct medium_msg *msg, uint8_t *
 	return 0;
 }
 
+/* An unprotected Deauthentication (or Disassociation) that claims to come
+ * from FROM (transmitter and BSSID) to TO: the spoof management frame
+ * protection is about. Injected like any frame; reason 7 by default. */
+static int build_spoof_deauth(int argc, char **argv, struct medium_msg *msg, uint8_t *buf)
+{
+	long long freq, reason = 7;
+	bool disassoc = false;
+	uint8_t from[6], to[6];
+
+	msg->type = MEDIUM_MSG_INJECT;
+	if (argc < 5 || argc > 7 || !parse_long(argv[1], 1, UINT32_MAX, &freq) ||
+	    !parse_scaled(argv[2], 100, &msg->u.inject.signal_mbm) ||
+	    !medium_parse_addr(argv[3], from) || !medium_parse_addr(argv[4], to))
+		return -1;
+	for (int i = 5; i < argc; i++) {
+		if (strcmp(argv[i], "disassoc") == 0)
+			disassoc = true;
+		else if (!parse_long(argv[i], 0, 0xffff, &reason))
+			return -1;
+	}
+	memset(buf, 0, 26);
+	buf[0] = disassoc ? 0xa0 : 0xc0;
+	memcpy(buf + 4, to, 6);
+	memcpy(buf + 10, from, 6);
+	memcpy(buf + 16, from, 6);
+	buf[24] = (uint8_t)reason;
+	buf[25] = (uint8_t)(reason >> 8);
+	msg->u.inject.freq_mhz = (uint32_t)freq;
+	msg->frame = buf;
+	msg->frame_len = 26;
+	return 0;
+}
+
 static int build(int argc, char **argv, struct medium_msg *msg, uint8_t *frame_buf)
 {
 	const char *cmd = argv[0];
@@ -215,6 +249,8 @@ static int build(int argc, char **argv, struct medium_msg *msg, uint8_t *frame_b
 		return build_fault(argc, argv, msg);
 	if (strcmp(cmd, "inject") == 0)
 		return build_inject(argc, argv, msg, frame_buf);
+	if (strcmp(cmd, "spoof-deauth") == 0)
+		return build_spoof_deauth(argc, argv, msg, frame_buf);
 	msg->type = strcmp(cmd, "clear-faults") == 0 ? MEDIUM_MSG_CLEAR_FAULTS
 		    : strcmp(cmd, "stats") == 0      ? MEDIUM_MSG_GET_STATS
 						       : 0;

@@ -1,17 +1,18 @@
 /* The key table and data-frame protection of a sim interface.
  *
- * Pairwise keys live with their peer (key ids 0 and 1), group keys and
- * IGTKs with the interface (ids 0..3 and 4..5). A key encrypts on transmit
+ * Pairwise keys live with their peer (key ids 0 and 1), group keys, IGTKs
+ * and BIGTKs with the interface (ids 0..3, 4..5 and 6..7). A key encrypts on transmit
  * with the next PN (the last PN used is what key_get_seq reports for a key
  * this interface transmits with) and decrypts on receive with a replay
  * counter per TID plus one for non-QoS frames: a frame whose PN is not
  * above its counter is dropped before decryption, and the counter moves
  * only after the MIC checked out, so a forged frame cannot push it.
  *
- * The ciphers are daemon/crypto's CCMP-128/256 and GCMP-128/256. BIP
- * (IGTK) keys are stored and their IPN reported, but group-addressed
- * management frames are not protected: management frame protection is not
- * simulated.
+ * The ciphers are daemon/crypto's CCMP-128/256 and GCMP-128/256, and the
+ * four BIP suites for IGTKs and BIGTKs, whose use on management frames is
+ * in radio-pmf.c (an IGTK's transmit IPN is its tx_pn, its receive IPN
+ * rx_pn[SIM_RX_SLOT_MGMT]). BIGTKs are stored and their BIPN reported;
+ * beacons are not protected.
  */
 #define LOG_TAG "sim"
 #include "drivers/sim/radio.h"
@@ -29,9 +30,12 @@ static size_t cipher_key_len(uint32_t cipher)
 	case DRIVER_CIPHER_CCMP_128:
 	case DRIVER_CIPHER_GCMP_128:
 	case DRIVER_CIPHER_BIP_CMAC_128:
+	case DRIVER_CIPHER_BIP_GMAC_128:
 		return 16;
 	case DRIVER_CIPHER_CCMP_256:
 	case DRIVER_CIPHER_GCMP_256:
+	case DRIVER_CIPHER_BIP_CMAC_256:
+	case DRIVER_CIPHER_BIP_GMAC_256:
 		return 32;
 	default:
 		return 0;
@@ -46,10 +50,13 @@ size_t sim_key_overhead(const struct sim_key *k)
 int sim_key_fill(struct sim_key *k, const struct driver_key *in)
 {
 	size_t len = cipher_key_len(in->cipher);
-	bool bip = in->cipher == DRIVER_CIPHER_BIP_CMAC_128;
+	bool bip = in->cipher == DRIVER_CIPHER_BIP_CMAC_128 ||
+		   in->cipher == DRIVER_CIPHER_BIP_CMAC_256 ||
+		   in->cipher == DRIVER_CIPHER_BIP_GMAC_128 || in->cipher == DRIVER_CIPHER_BIP_GMAC_256;
+	bool mgmt_key = in->type == DRIVER_KEY_IGTK || in->type == DRIVER_KEY_BIGTK;
 	if (!len)
 		return -EOPNOTSUPP;
-	if (in->key_len != len || bip != (in->type == DRIVER_KEY_IGTK))
+	if (in->key_len != len || bip != mgmt_key)
 		return -EINVAL;
 	uint64_t rsc = 0;
 	for (int i = 5; i >= 0; i--)
@@ -64,6 +71,9 @@ int sim_key_fill(struct sim_key *k, const struct driver_key *in)
 	memcpy(k->key, in->key, len);
 	for (int s = 0; s < SIM_RX_SLOTS; s++)
 		k->rx_pn[s] = rsc;
+	/* The AP's IGTK/BIGTK: seq is the next IPN to send. */
+	if (mgmt_key && rsc)
+		k->tx_pn = rsc - 1;
 	return 0;
 }
 
@@ -181,6 +191,8 @@ static struct sim_key *key_slot(struct sim_iface *ifc, enum driver_key_type type
 		return idx <= 3 ? &ifc->group[idx] : NULL;
 	case DRIVER_KEY_IGTK:
 		return idx == 4 || idx == 5 ? &ifc->group[idx] : NULL;
+	case DRIVER_KEY_BIGTK:
+		return idx == 6 || idx == 7 ? &ifc->group[idx] : NULL;
 	}
 	return NULL;
 }
@@ -213,10 +225,10 @@ int sim_key_set(void *priv, uint32_t ifindex, const struct driver_key *key)
 	if (key->type == DRIVER_KEY_GROUP && key->set_tx)
 		for (int i = 0; i < 4; i++)
 			ifc->group[i].set_tx = i == key->key_idx;
-	log_debug("%s: installed %s key %u", ifc->name,
-		  key->type == DRIVER_KEY_PAIRWISE ? "pairwise"
-		  : key->type == DRIVER_KEY_GROUP  ? "group"
-						   : "IGTK",
+	if (key->type == DRIVER_KEY_IGTK && key->set_tx)
+		for (int i = DRIVER_IGTK_IDX_FIRST; i <= DRIVER_IGTK_IDX_FIRST + 1; i++)
+			ifc->group[i].set_tx = i == key->key_idx;
+	log_debug("%s: installed %s key %u", ifc->name, driver_key_type_name(key->type),
 		  key->key_idx);
 	return 0;
 }

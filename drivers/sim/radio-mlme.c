@@ -253,7 +253,8 @@ static void rx_assoc_resp(struct sim_iface *ifc, const struct mgmt_frame *f,
 	m->aid = f->u.assoc_resp.aid;
 	struct sim_peer *p = sim_peer_get(ifc, m->bssid);
 	if (p)
-		p->flags = DRIVER_STA_AUTHENTICATED | DRIVER_STA_ASSOCIATED;
+		p->flags = DRIVER_STA_AUTHENTICATED | DRIVER_STA_ASSOCIATED |
+			   (m->mfp ? DRIVER_STA_MFP : 0);
 	enter_state(ifc, SIM_MLME_ASSOCIATED);
 }
 
@@ -485,6 +486,7 @@ int sim_associate(void *priv, uint32_t ifindex, const struct driver_assoc_params
 	int err = build_assoc(ifc, &q, &w);
 	if (err || (err = set_request(m, frame, w.len)))
 		return err;
+	m->mfp = p->use_mfp;
 	m->timeout_ms = SIM_ASSOC_TIMEOUT_MS;
 	enter_state(ifc, SIM_MLME_ASSOCIATING);
 	send_request(ifc);

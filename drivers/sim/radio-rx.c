@@ -141,8 +141,23 @@ static void rx_mgmt(struct sim_iface *ifc, const struct mgmt_frame *m, const uin
 		}
 		touch(ifc, p, rx);
 	}
-	if (m->protected_frame && m->subtype != IEEE80211_STYPE_AUTH) {
-		ifc->stats.rx_no_key++; /* management frame protection is not simulated */
+	uint8_t plain[SIM_MAX_FRAME];
+	size_t plain_len = 0;
+	struct mgmt_frame clear;
+	switch (sim_pmf_rx(ifc, p, m, frame, len, rx, plain, &plain_len)) {
+	case SIM_PMF_RX_PASS:
+		break;
+	case SIM_PMF_RX_CLEARTEXT:
+		if (mgmt_parse(plain, plain_len, &clear) != CODEC_OK) {
+			ifc->stats.rx_malformed++;
+			return;
+		}
+		m = &clear;
+		frame = plain;
+		len = plain_len;
+		break;
+	case SIM_PMF_RX_DROP:
+	case SIM_PMF_RX_UNPROT_LEAVE:
 		return;
 	}
 	if (ifc->type == DRIVER_IFTYPE_STATION) {

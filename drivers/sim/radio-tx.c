@@ -137,6 +137,20 @@ int sim_tx_enqueue(struct sim_iface *ifc, unsigned q, enum sim_txf_kind kind,
 	struct sim_txq *tq = &ifc->tx.q[q];
 	if (tq->stopped || tq->len >= tq->limit)
 		return -ENOBUFS;
+	/* Robust management frames are protected now, with the keys of this
+	 * moment: a deauthentication queued before its keys go still leaves
+	 * protected. */
+	uint8_t prot[SIM_MAX_FRAME];
+	size_t prot_len = 0;
+	int pr = q == SIM_TXQ_MGMT ? sim_pmf_tx(ifc, frame, len, prot, sizeof(prot), &prot_len) : 0;
+	if (pr < 0) {
+		log_warn("%s: cannot protect a %zu-byte management frame; dropped", ifc->name, len);
+		return pr;
+	}
+	if (pr > 0) {
+		frame = prot;
+		len = prot_len;
+	}
 	struct sim_txf *f = malloc(sizeof(*f) + len);
 	if (!f)
 		return -ENOMEM;

@@ -45,13 +45,17 @@ struct loop_timer;
 struct medium;
 struct sim;
 struct sim_iface;
+struct sim_peer;
+struct sim_rx;
 
 #define SIM_ADDR_LEN 6
 #define SIM_MAX_FRAME MEDIUM_MAX_FRAME
 #define SIM_NUM_TIDS 16
-/* Receive replay counters: one per TID, one for non-QoS data. */
-#define SIM_RX_SLOTS (SIM_NUM_TIDS + 1)
+/* Receive replay counters: one per TID, one for non-QoS data, one for
+ * protected management frames (and the IPN of an IGTK/BIGTK). */
+#define SIM_RX_SLOTS (SIM_NUM_TIDS + 2)
 #define SIM_RX_SLOT_NONQOS SIM_NUM_TIDS
+#define SIM_RX_SLOT_MGMT (SIM_NUM_TIDS + 1)
 #define SIM_PEER_BUCKETS 64
 #define SIM_MAX_AP_STATIONS 512
 #define SIM_MAX_IFACES_PER_RADIO 64
@@ -204,6 +208,32 @@ int sim_key_get_seq(void *priv, uint32_t ifindex, enum driver_key_type type,
  * for a group address on an AP), or NULL. */
 struct sim_key *sim_tx_key(struct sim_iface *ifc, const uint8_t *ra);
 void sim_keys_wipe_group(struct sim_iface *ifc);
+
+/* ---- management frame protection (radio-pmf.c) ---- */
+
+/* Protects a management frame as it is queued, as mac80211 does for a
+ * robust frame: unicast to an MFP peer with a pairwise key is CCMP/GCMP
+ * encrypted, group-addressed with a transmit IGTK (AP) gets an MMIE with
+ * the next IPN and a BIP MIC. Returns 1 with the frame in out (cap octets),
+ * 0 when no protection applies, or -errno. */
+int sim_pmf_tx(struct sim_iface *ifc, const uint8_t *frame, size_t len, uint8_t *out,
+	       size_t cap, size_t *out_len);
+
+enum sim_pmf_rx_verdict {
+	SIM_PMF_RX_PASS,      /* not subject to protection: process frame as is */
+	SIM_PMF_RX_CLEARTEXT, /* verified; processed further from plain/plain_len */
+	SIM_PMF_RX_DROP,      /* dropped and counted */
+	SIM_PMF_RX_UNPROT_LEAVE, /* unprotected deauth/disassoc on an MFP link: reported */
+};
+
+/* Receive-side checks for a parsed management frame m (from peer p, may be
+ * NULL): decrypts a protected unicast robust frame, verifies BIP and the
+ * IPN of a group-addressed one (the MMIE stripped), drops unprotected
+ * robust frames an MFP link must protect, and reports an unprotected
+ * deauth/disassoc as DRIVER_EV_UNPROT_DEAUTH/_DISASSOC. plain holds len. */
+enum sim_pmf_rx_verdict sim_pmf_rx(struct sim_iface *ifc, struct sim_peer *p,
+				   const struct mgmt_frame *m, const uint8_t *frame, size_t len,
+				   const struct sim_rx *rx, uint8_t *plain, size_t *plain_len);
 
 /* ---- peers (radio-peer.c) ---- */
 
@@ -365,6 +395,7 @@ struct sim_mlme {
 	uint16_t beacon_int;
 	bool loss_reported;
 	uint16_t aid;
+	bool mfp;              /* the association asked for management frame protection */
 };
 
 const char *sim_mlme_state_name(enum sim_mlme_state s);
@@ -477,6 +508,9 @@ struct sim_iface_stats {
 	uint64_t rx_replay;
 	uint64_t rx_bad_mic;
 	uint64_t rx_unauth;
+	uint64_t rx_unprot_mgmt; /* robust management frame without protection on an MFP link */
+	uint64_t rx_bip_bad_mic; /* group-addressed robust frame: wrong BIP MIC or no MMIE */
+	uint64_t rx_bip_replay;  /* group-addressed robust frame: IPN not above the last */
 	uint64_t tap_rx_dropped, tap_tx_dropped;
 };
 
@@ -510,7 +544,7 @@ struct sim_iface {
 	struct sim_ap ap;
 	struct sim_peer *peers[SIM_PEER_BUCKETS];
 	size_t n_peers;
-	struct sim_key group[6]; /* GTK ids 0..3, IGTK ids 4 and 5 */
+	struct sim_key group[8]; /* GTK ids 0..3, IGTK ids 4 and 5, BIGTK 6 and 7 */
 	struct sim_mgmt_reg *regs;
 	struct sim_tap *tap;
 	struct sim_iface_stats stats;

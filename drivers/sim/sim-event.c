@@ -36,6 +36,8 @@ static size_t ev_refs(struct driver_event *ev, struct ev_ref refs[3])
 	case DRIVER_EV_ASSOC:
 	case DRIVER_EV_DEAUTH:
 	case DRIVER_EV_DISASSOC:
+	case DRIVER_EV_UNPROT_DEAUTH:
+	case DRIVER_EV_UNPROT_DISASSOC:
 		refs[0] = (struct ev_ref){ &ev->u.mgmt.frame, ev->u.mgmt.len };
 		return 1;
 	case DRIVER_EV_TX_STATUS:
@@ -52,6 +54,9 @@ static size_t ev_refs(struct driver_event *ev, struct ev_ref refs[3])
 	case DRIVER_EV_STA_INACTIVE:
 	case DRIVER_EV_MIC_FAILURE:
 		refs[0] = (struct ev_ref){ &ev->u.peer.addr, SIM_ADDR_LEN };
+		return 1;
+	case DRIVER_EV_EXTERNAL_AUTH:
+		refs[0] = (struct ev_ref){ &ev->u.external_auth.bssid, SIM_ADDR_LEN };
 		return 1;
 	case DRIVER_EV_RADIO_NEW:
 	case DRIVER_EV_RADIO_DEL:

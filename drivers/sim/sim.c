@@ -620,7 +620,9 @@ int sim_driver_rx_counters(struct driver *drv, uint32_t ifindex, struct sim_rx_c
 				       .not_for_us = s->rx_not_for_us, .class3 = s->rx_class3,
 				       .duplicate = s->rx_duplicate, .no_key = s->rx_no_key,
 				       .replay = s->rx_replay, .bad_mic = s->rx_bad_mic,
-				       .unauth = s->rx_unauth };
+				       .unauth = s->rx_unauth, .unprot_mgmt = s->rx_unprot_mgmt,
+				       .bip_bad_mic = s->rx_bip_bad_mic,
+				       .bip_replay = s->rx_bip_replay };
 	return 0;
 }
 

@@ -40,6 +40,9 @@ struct sim_rx_counters {
 	uint64_t replay;       /* PN not above the replay counter */
 	uint64_t bad_mic;      /* decryption failed */
 	uint64_t unauth;       /* non-EAPOL data on a closed port */
+	uint64_t unprot_mgmt;  /* robust management frame unprotected on an MFP link */
+	uint64_t bip_bad_mic;  /* group robust frame: wrong BIP MIC, or no MMIE with an IGTK */
+	uint64_t bip_replay;   /* group robust frame: IPN not above the last accepted */
 };
 int sim_driver_rx_counters(struct driver *drv, uint32_t ifindex, struct sim_rx_counters *c);
 

@@ -86,6 +86,16 @@ static void install_keys(void)
 	g.set_tx = true;
 	driver_key_set(drv, ap, &g);
 	driver_port_authorize(drv, sta, ap_addr, true);
+	/* Management frame protection on both ends: the RX path then decrypts
+	 * robust frames, checks BIP/MMIE and IPNs, and reports unprotected
+	 * deauths (radio-pmf.c). */
+	struct driver_key i = { .type = DRIVER_KEY_IGTK, .cipher = DRIVER_CIPHER_BIP_CMAC_128,
+				.key_idx = 4, .key_len = 16 };
+	memset(i.key, 0x33, 16);
+	driver_key_set(drv, sta, &i);
+	i.set_tx = true;
+	driver_key_set(drv, ap, &i);
+	driver_sta_set_flags(drv, ap, sta_addr, DRIVER_STA_MFP, 0);
 }
 
 /* Associates the station by answering its MLME with injected frames. */
@@ -99,7 +109,7 @@ static void associate(void)
 	size_t n = hdr(f, 0x00b0, sta_addr, ap_addr);
 	memcpy(f + n, "\0\0\2\0\0\0", 6);
 	sim_driver_inject_rx(drv, sta, f, n + 6, FREQ, -3000);
-	struct driver_assoc_params p = { .freq_mhz = FREQ };
+	struct driver_assoc_params p = { .freq_mhz = FREQ, .use_mfp = true };
 	memcpy(p.bssid, ap_addr, 6);
 	driver_associate(drv, sta, &p);
 	n = hdr(f, 0x0010, sta_addr, ap_addr);

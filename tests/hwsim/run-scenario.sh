@@ -1,7 +1,9 @@
 #!/bin/bash
 # Runs one scenario inside the VM's chroot: run-scenario.sh FILE
 # The VM's init calls it with the environment described in lib.sh; exit
-# status 0 is a pass, anything else a failure (there is no "skip").
+# status 0 is a pass, anything else a failure (there is no "skip"). The init
+# runs a failed scenario once more, keeping the first attempt's log as
+# attempt1-scenario.log; vm.sh reports a pass after that as FLAKY.
 set -euo pipefail
 # shellcheck source=tests/hwsim/lib.sh
 . "$HWSIM_TOP/tests/hwsim/lib.sh"

@@ -7,8 +7,9 @@
 #
 # SCENARIO is a name from tests/hwsim/scenarios/ (without .sh) or a path to a
 # script written the same way (the benchmark uses this). Without any, every
-# scenario runs. Prints one line per scenario (PASS / FAIL / NOT-RUN and the
-# seconds it took), then the logs of the failures; exits 1 if any failed.
+# scenario runs. Prints one line per scenario (PASS / FAIL / SKIP, or FLAKY
+# for one that passed only on its retry, with the seconds it took), then the
+# logs of the failures; exits 1 if any failed.
 # --rows FILE also writes "NAME<TAB>STATUS<TAB>DETAIL" lines for run-checks.sh;
 # --wpad-only leaves out the scenarios that do not run wpad (the baselines);
 # --env passes a variable (value without blanks) to the scenarios.
@@ -65,7 +66,7 @@ header() { # FILE KEY DEFAULT: the value of a "# KEY: value" line
 }
 
 # wpad's scenarios need its nl80211 backend. Until drivers/nl80211 is
-# committed they are listed as NOT-RUN (never counted as passed); from then
+# committed they are listed as SKIP (never counted as passed); from then
 # on they run, and a failure is a failure.
 nl80211_committed() {
 	[ "${WPAD_HWSIM_NL80211:-0}" = 1 ] && return 0
@@ -105,7 +106,7 @@ done
 
 if [ $list_only = 1 ]; then
 	for i in "${!names[@]}"; do echo "${names[$i]}"; done
-	for i in "${!notrun_names[@]}"; do echo "${notrun_names[$i]} (NOT-RUN: ${notrun_why[$i]})"; done
+	for i in "${!notrun_names[@]}"; do echo "${notrun_names[$i]} (SKIP: ${notrun_why[$i]})"; done
 	exit 0
 fi
 
@@ -113,7 +114,8 @@ fi
 
 passed=0
 failed=0
-notrun=0
+skipped=0
+flaky=0
 : "${rows:=/dev/null}"
 [ "$rows" = /dev/null ] || : >"$rows"
 
@@ -122,16 +124,18 @@ row() { # NAME STATUS DETAIL
 	printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$rows"
 	case $2 in
 	PASS) passed=$((passed + 1)) ;;
-	NOT-RUN) notrun=$((notrun + 1)) ;;
+	FLAKY) passed=$((passed + 1)) flaky=$((flaky + 1)) ;;
+	SKIP) skipped=$((skipped + 1)) ;;
 	*) failed=$((failed + 1)) ;;
 	esac
 }
 
 finish() {
 	for i in "${!notrun_names[@]}"; do
-		row "${notrun_names[$i]}" NOT-RUN "${notrun_why[$i]}"
+		row "${notrun_names[$i]}" SKIP "${notrun_why[$i]}"
 	done
-	echo "hwsim: $passed passed, $failed failed, $notrun not run"
+	echo "hwsim: $passed passed, $failed failed, $skipped skipped$([ $flaky -eq 0 ] ||
+		echo ", $flaky flaky (passed on the retry; counted as passed)")"
 	[ $failed -eq 0 ]
 	exit $?
 }
@@ -298,7 +302,11 @@ report_new() {
 			read -r name status secs rc
 			# A scenario may add a line of its own to its row (NAME/note).
 			note=$(head -n1 "$out/$name/note" 2>/dev/null)
-			if [ "$status" = PASS ]; then
+			# The VM's init retries a failed scenario once and keeps the
+			# first attempt's log: a pass after that is FLAKY, never PASS.
+			if [ "$status" = PASS ] && [ -f "$out/$name/attempt1-scenario.log" ]; then
+				echo "$name FLAKY ${secs}s (${note:-passed on the 2nd attempt}; 1st attempt: $out/$name/attempt1-scenario.log)"
+			elif [ "$status" = PASS ]; then
 				echo "$name PASS ${secs}s${note:+ ($note)}"
 			else
 				echo "$name FAIL ${secs}s, exit $rc${note:+ ($note)}"
@@ -337,7 +345,7 @@ for n in "${names[@]}"; do
 		failed_names+=("$n")
 	else
 		row "$n" "${r%% *}" "${r#* }"
-		[ "${r%% *}" = PASS ] || failed_names+=("$n")
+		case ${r%% *} in PASS | FLAKY) ;; *) failed_names+=("$n") ;; esac
 	fi
 done
 
@@ -355,6 +363,13 @@ for n in "${failed_names[@]}"; do
 		echo "---- $(basename "$f") (last 40 lines)"
 		tail -n 40 "$f"
 	done
+done
+for n in "${names[@]}"; do
+	r=${result[$n]:-}
+	[ "${r%% *}" = FLAKY ] || continue
+	echo
+	echo "======== hwsim/$n: FLAKY; its failed 1st attempt ($out/$n/attempt1-scenario.log, last 40 lines)"
+	tail -n 40 "$out/$n/attempt1-scenario.log"
 done
 if [ ${#failed_names[@]} -gt 0 ] && ! grep -q . "$out/results" 2>/dev/null; then
 	echo "---- VM console (last 40 lines of $out/console.log)"

@@ -43,7 +43,10 @@ ctl fault corrupt 4 || fail "fault corrupt"
 ctl clear-faults || fail "clear-faults"
 ctl inject 2412 -50 "$beacon" || fail "inject 2.4 GHz"
 ctl inject 5180 -67 "$beacon" || fail "inject 5 GHz"
-ctl stats | grep -q "^frames_injected 2$" || fail "injected count"
+ctl spoof-deauth 2412 -40 02:00:00:00:00:01 02:00:00:00:00:02 || fail "spoof-deauth"
+ctl spoof-deauth 2412 -40 02:00:00:00:00:01 ff:ff:ff:ff:ff:ff 3 disassoc || fail "spoof-disassoc"
+if ctl spoof-deauth 2412 -40 nonsense 02:00:00:00:00:02 2>/dev/null; then fail "bad spoof address"; fi
+ctl stats | grep -q "^frames_injected 4$" || fail "injected count"
 ctl capture-stop || fail "capture-stop"
 
 # The medium refuses what it cannot do; the command line refuses nonsense.
@@ -61,15 +64,24 @@ grep -q "Address already in use" "$tmp/second.log" || fail "second medium: no re
 
 stop TERM
 
-out=$(tshark -r "$tmp/air.pcap" -T fields -E separator=, -e radiotap.channel.freq \
-	-e wlan.ssid -e radiotap.dbm_antsignal 2>/dev/null)
+out=$(tshark -r "$tmp/air.pcap" -Y wlan.fc.type_subtype==8 -T fields -E separator=, \
+	-e radiotap.channel.freq -e wlan.ssid -e radiotap.dbm_antsignal 2>/dev/null)
 echo "$out"
 ssid_hex=777061642d7368
 line1=$(sed -n 1p <<<"$out")
 line2=$(sed -n 2p <<<"$out")
 [ "$line1" = "2412,wpad-sh,-50" ] || [ "$line1" = "2412,$ssid_hex,-50" ] || fail "tshark: $line1"
 [ "$line2" = "5180,wpad-sh,-67" ] || [ "$line2" = "5180,$ssid_hex,-67" ] || fail "tshark: $line2"
-[ "$(wc -l <<<"$out")" -eq 2 ] || fail "expected two frames"
+[ "$(wc -l <<<"$out")" -eq 2 ] || fail "expected two beacons"
+# The spoofed frames: unprotected, from 02:..:01, reasons 7 and 3.
+spoof=$(tshark -r "$tmp/air.pcap" -Y "wlan.fc.type_subtype==12 || wlan.fc.type_subtype==10" \
+	-T fields -E separator=, -e wlan.fc.type_subtype -e wlan.sa -e wlan.da -e wlan.fixed.reason_code \
+	-e wlan.fc.protected 2>/dev/null)
+echo "$spoof"
+grep -Eq '^(12|0x0*c),02:00:00:00:00:01,02:00:00:00:00:02,(7|0x0*7),(False|0)$' <<<"$spoof" ||
+	fail "spoofed deauth not in the capture: $spoof"
+grep -Eq '^(10|0x0*a),02:00:00:00:00:01,ff:ff:ff:ff:ff:ff,(3|0x0*3),(False|0)$' <<<"$spoof" ||
+	fail "spoofed disassoc not in the capture: $spoof"
 
 # SIGINT works too; no ctl peer: ctl says it cannot reach the medium.
 start "$medium" -D "$dir"

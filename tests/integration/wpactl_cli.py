@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 
 from wpactl_lib import CONF, HERE, WPACTL, Ctl, Setup, check, fail
 from wpadtest import USER, ensure_user
@@ -99,12 +100,35 @@ def no_wpad(c):
           and "systemctl start wpad" in e["message"], "--json: the error on stdout too")
 
 
+def staged_wpactl(user):
+    """A copy of wpactl the user can run: the build folder may sit where
+    only root can enter (a clone in /root, which Debian makes 0700) and a
+    umask of 077 leaves the program itself unreadable to others. Returns
+    (folder to remove, path)."""
+    d = tempfile.mkdtemp(prefix="wpad-wpactl-")
+    os.chmod(d, 0o755)
+    path = os.path.join(d, "wpactl")
+    shutil.copyfile(WPACTL, path)
+    os.chmod(path, 0o755)
+    p = subprocess.run(["runuser", "-u", user, "--", path, "--version"], capture_output=True,
+                       text=True, timeout=60, cwd="/")
+    if p.returncode != 0:
+        walk, a = [], path
+        while a != "/":
+            walk.append("%s %o" % (a, os.stat(a).st_mode & 0o777))
+            a = os.path.dirname(a)
+        fail("user %s cannot run the staged wpactl %s (exit %d: %s); modes: %s" %
+             (user, path, p.returncode, p.stderr.strip(), ", ".join(walk)))
+    return d, path
+
+
 def unprivileged(s):
     ensure_user(USER)
+    staged_dir, wpactl = staged_wpactl(USER)
 
     def as_user(*args):
-        p = subprocess.run(["runuser", "-u", USER, "--", WPACTL, "--bus", s.busd.address]
-                           + list(args), capture_output=True, text=True, timeout=60)
+        p = subprocess.run(["runuser", "-u", USER, "--", wpactl, "--bus", s.busd.address]
+                           + list(args), capture_output=True, text=True, timeout=60, cwd="/")
         return p.returncode, p.stdout, p.stderr
 
     rc, out, err = as_user("device", "list")
@@ -114,6 +138,7 @@ def unprivileged(s):
           "an unprivileged scan: exit 4 (the bus refused)")
     rc, out, err = as_user("device", "power", "s0", "off")
     check(rc == 4 and "PermissionDenied" in err, "an unprivileged Set: exit 4 (wpad refused)")
+    shutil.rmtree(staged_dir)
 
 
 def completion(s):

@@ -158,7 +158,7 @@ START_TEST(pmf_required_connect)
 	ck_assert_uint_eq(info.akm, RSN_AKM_PSK_SHA256);
 	struct ap_sta *sta = ap_sta_find(APT->ap, E.addr);
 	ck_assert_ptr_nonnull(sta);
-	ck_assert(sta->mfp);
+	ck_assert(sta->pmf.mfp);
 	ck_assert(reaches_station(E.addr, 0x71));
 	ck_assert(reaches_station(broadcast, 0x72));
 	ap_profile_clear(&p);
@@ -179,7 +179,7 @@ START_TEST(pmf_disabled_connect)
 	ck_assert(apt_wait_for(ap_authorized, NULL, 1000));
 	struct ap_sta *sta = ap_sta_find(APT->ap, E.addr);
 	ck_assert_ptr_nonnull(sta);
-	ck_assert(!sta->mfp);
+	ck_assert(!sta->pmf.mfp);
 	ck_assert(reaches_station(E.addr, 0x73));
 	ap_profile_clear(&p);
 }

@@ -12,6 +12,7 @@
 #include "daemon/codec/ie_ft.h"
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/kde.h"
+#include "daemon/codec/pmf.h"
 
 enum parser {
 	P_MGMT,       /* mgmt_parse */
@@ -23,6 +24,11 @@ enum parser {
 	P_EAPOL_KEY16, /* eapol_key_frame_parse, 16-octet MIC */
 	P_EAPOL_KEY24, /* eapol_key_frame_parse, 24-octet MIC */
 	P_KDE,        /* kde_parse on plaintext key data */
+	P_MMIE,       /* mmie_parse on an element body */
+	P_MMIE_T8,    /* mmie_parse_trailer, 8-octet MIC */
+	P_MMIE_T16,   /* mmie_parse_trailer, 16-octet MIC */
+	P_SA_QUERY,   /* sa_query_parse from the Category octet */
+	P_TIE,        /* ie_parse_timeout_interval on an element body */
 };
 
 struct bad_case {
@@ -298,6 +304,35 @@ static const struct bad_case cases[] = {
 	  B("\x30\x02\x01\x00" "\x30\x02\x01\x00" "\x30\x02\x01\x00"), CODEC_E_DUPLICATE, P_KDE },
 	{ "kde: embedded RSN element malformed", B("\x30\x02\x02\x00"), CODEC_E_MALFORMED,
 	  P_KDE },
+	{ "mmie: body of 15", B("\x04\x00" Z6 "\x00\x00\x00\x00\x00\x00\x00"), CODEC_E_BAD_LENGTH, P_MMIE },
+	{ "mmie: body of 20", B("\x04\x00" Z6 Z8 Z4), CODEC_E_BAD_LENGTH, P_MMIE },
+	{ "mmie: key id 8", B("\x08\x00" Z6 Z8), CODEC_E_MALFORMED, P_MMIE },
+	{ "mmie: 16-octet body ok", B("\x05\x00" Z6 Z8), CODEC_OK, P_MMIE },
+	{ "mmie: 24-octet body ok", B("\x04\x00" Z6 Z16), CODEC_OK, P_MMIE },
+	{ "mmie trailer: body too short", B("\x4c\x10" Z8 Z6), CODEC_E_TRUNCATED, P_MMIE_T8 },
+	{ "mmie trailer: not last element", B("\x4c\x10\x04\x00" Z6 Z8 "\x00\x00"),
+	  CODEC_E_MALFORMED, P_MMIE_T8 },
+	{ "mmie trailer: 8-octet MIC where 16 expected", B("\x02\x00" Z8 "\x4c\x10\x04\x00" Z6 Z8),
+	  CODEC_E_MALFORMED, P_MMIE_T16 },
+	{ "mmie trailer: wrong element id", B("\x4d\x10\x04\x00" Z6 Z8), CODEC_E_MALFORMED, P_MMIE_T8 },
+	{ "mmie trailer: after a reason code ok", B("\x02\x00\x4c\x10\x04\x00" Z6 Z8), CODEC_OK,
+	  P_MMIE_T8 },
+	{ "mmie trailer: 16-octet MIC ok", B("\x4c\x18\x04\x00" Z6 Z16), CODEC_OK, P_MMIE_T16 },
+	{ "sa query: empty", B(""), CODEC_E_TRUNCATED, P_SA_QUERY },
+	{ "sa query: other category", B("\x04\x00\x01\x02"), CODEC_E_UNSUPPORTED, P_SA_QUERY },
+	{ "sa query: no transaction id", B("\x08\x00"), CODEC_E_TRUNCATED, P_SA_QUERY },
+	{ "sa query: half a transaction id", B("\x08\x01\x12"), CODEC_E_TRUNCATED, P_SA_QUERY },
+	{ "sa query: action 2", B("\x08\x02\x12\x34"), CODEC_E_MALFORMED, P_SA_QUERY },
+	{ "sa query: element runs past end", B("\x08\x00\x12\x34\xc1\x05\x00"), CODEC_E_OVERRUN,
+	  P_SA_QUERY },
+	{ "sa query: request ok", B("\x08\x00\x12\x34"), CODEC_OK, P_SA_QUERY },
+	{ "sa query: response with an element ok", B("\x08\x01\x12\x34\xff\x01\x36"), CODEC_OK,
+	  P_SA_QUERY },
+	{ "timeout interval: 4 octets", B("\x03" "\x00\x00\x00"), CODEC_E_BAD_LENGTH, P_TIE },
+	{ "timeout interval: 6 octets", B("\x03" Z5), CODEC_E_BAD_LENGTH, P_TIE },
+	{ "timeout interval: type 0", B("\x00" Z4), CODEC_E_MALFORMED, P_TIE },
+	{ "timeout interval: type 4", B("\x04" Z4), CODEC_E_MALFORMED, P_TIE },
+	{ "timeout interval: comeback ok", B("\x03\xe8\x03\x00\x00"), CODEC_OK, P_TIE },
 	{ "kde: lone element ID", B("\x30"), CODEC_E_TRUNCATED, P_KDE },
 	{ "kde: Key ID of 3 octets", B(KDE_HDR("\x07", "\x0a") "\x01\x00\x00"),
 	  CODEC_E_BAD_LENGTH, P_KDE },
@@ -315,6 +350,9 @@ static int run_parser(enum parser p, const uint8_t *b, size_t n)
 		struct ie_set ies;
 		struct ie_fte fte;
 		struct kde_set kde;
+		struct mmie mmie;
+		struct sa_query_frame saq;
+		struct ie_timeout_interval tie;
 		struct {
 			struct eapol_hdr h;
 			struct eapol_key k;
@@ -340,6 +378,16 @@ static int run_parser(enum parser p, const uint8_t *b, size_t n)
 		return eapol_key_frame_parse(b, n, 24, &out.eapol.h, &out.eapol.k);
 	case P_KDE:
 		return kde_parse(b, n, &out.kde);
+	case P_MMIE:
+		return mmie_parse(b, n, &out.mmie);
+	case P_MMIE_T8:
+		return mmie_parse_trailer(b, n, 8, &out.mmie);
+	case P_MMIE_T16:
+		return mmie_parse_trailer(b, n, 16, &out.mmie);
+	case P_SA_QUERY:
+		return sa_query_parse(b, n, &out.saq);
+	case P_TIE:
+		return ie_parse_timeout_interval(b, n, &out.tie);
 	}
 	return 1; /* unreachable: a row with an unknown parser fails */
 }

@@ -49,6 +49,8 @@ static void record(void *ctx, const struct driver_event *ev)
 	case DRIVER_EV_ASSOC:
 	case DRIVER_EV_DEAUTH:
 	case DRIVER_EV_DISASSOC:
+	case DRIVER_EV_UNPROT_DEAUTH:
+	case DRIVER_EV_UNPROT_DISASSOC:
 		r->timed_out = ev->u.mgmt.timed_out;
 		r->locally_generated = ev->u.mgmt.locally_generated;
 		copy_data(r, ev->u.mgmt.frame, ev->u.mgmt.len);
@@ -301,7 +303,8 @@ void simt_connect(uint32_t sta, uint32_t ap, const char *ssid, uint32_t freq)
 	ck_assert_int_eq(driver_authenticate(T->drv, sta, &auth), 0);
 	struct simt_event *ev = simt_wait(DRIVER_EV_AUTH, sta, 2000);
 	ck_assert_msg(ev && !ev->timed_out, "authentication failed");
-	struct driver_assoc_params assoc = { .freq_mhz = freq, .wmm = true };
+	struct driver_assoc_params assoc = { .freq_mhz = freq, .wmm = true,
+					     .use_mfp = T->connect_mfp };
 	memcpy(assoc.bssid, bssid, 6);
 	assoc.ssid = auth.ssid;
 	ck_assert_int_eq(driver_associate(T->drv, sta, &assoc), 0);

@@ -47,6 +47,7 @@ struct simt {
 	uint16_t responder_status; /* status code it answers with */
 	bool responder_silent;   /* registered but never answers */
 	uint16_t next_aid;
+	bool connect_mfp;        /* simt_connect asks for MFP (use_mfp) */
 };
 
 extern struct simt *T;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "daemon/codec/pmf.h"
 #include "daemon/codec/eapol.h"
 #include "daemon/codec/frame.h"
 #include "daemon/codec/ie.h"
@@ -93,6 +94,8 @@ static void ap_send_simple(struct air *a, struct air_ap *ap, uint8_t subtype,
 	ck_assert_int_eq(mgmt_build(&w, &f), 0);
 	if (subtype == IEEE80211_STYPE_ASSOC_RESP)
 		ie_build_supp_rates(&w, rates, sizeof(rates));
+	if (subtype == IEEE80211_STYPE_ASSOC_RESP && status == WLAN_STATUS_ASSOC_REJECTED_TEMPORARILY)
+		ie_build_timeout_interval(&w, TIMEOUT_ASSOC_COMEBACK, ap->comeback_tu);
 	ck_assert(!w.bad);
 	ap_tx(a, ap, buf, w.len);
 }
@@ -148,6 +151,12 @@ static void ap_rx_mgmt(struct air *a, struct air_ap *ap, const struct driver_eve
 		memcpy(ap->last_assoc_ies, f.ies, ap->last_assoc_ies_len);
 		if (ap->ignore_assoc)
 			return;
+		if (ap->comebacks) {
+			ap->comebacks--;
+			ap_send_simple(a, ap, IEEE80211_STYPE_ASSOC_RESP, f.sa,
+				       WLAN_STATUS_ASSOC_REJECTED_TEMPORARILY);
+			return;
+		}
 		if (ap->assoc_status == 0)
 			driver_sta_set_flags(a->drv, ap->ifindex, f.sa, DRIVER_STA_ASSOCIATED, 0);
 		ap_send_simple(a, ap, IEEE80211_STYPE_ASSOC_RESP, f.sa, ap->assoc_status);

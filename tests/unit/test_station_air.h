@@ -52,6 +52,10 @@ struct air_ap {
 	uint16_t auth_status;  /* answer with this status */
 	uint16_t assoc_status;
 	bool send_msg1;        /* after association, send a 4-way message 1 */
+	/* answer this many association requests with status 30 and an
+	 * association comeback time of comeback_tu (PMF), then as usual */
+	unsigned comebacks;
+	uint32_t comeback_tu;
 	bool send_eap_identity; /* after association, send EAP-Request/Identity (802.1X) */
 	uint16_t deauth_on_msg2; /* reason to deauthenticate with on message 2 (0: no) */
 	/* what it saw */
