@@ -45,6 +45,9 @@ static enum kind key_kind(enum ap_key k)
 	case AP_KEY_PASSPHRASE:
 	case AP_KEY_PSK:
 	case AP_KEY_COUNTRY:
+	case AP_KEY_PMF:
+	case AP_KEY_AKMS:
+	case AP_KEY_CIPHERS:
 	case AP_KEY_COUNT:
 		break;
 	}

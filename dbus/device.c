@@ -1,5 +1,7 @@
 /* org.wpad1.Device: every device object, whatever its role. */
 #define LOG_TAG "dbus"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/rsn/suites.h"
 #include "daemon/wpad.h"
 #include "dbus/errors.h"
 #include "dbus/wdbus_i.h"
@@ -92,6 +94,44 @@ static bool get_last_error(void *data, DBusMessageIter *it)
 	       dbus_message_iter_close_container(it, &st);
 }
 
+/* The driver's cipher bits (0 when it cannot tell). */
+static uint32_t device_ciphers(const struct wdb_device *d)
+{
+	struct driver *drv = wpad_radio_driver(d->dev->radio);
+	struct driver_iface_info info;
+	struct driver_capa capa;
+	if (driver_iface_info(drv, d->dev->ifindex, &info) < 0 ||
+	    driver_get_capa(drv, info.radio_id, &capa) < 0)
+		return 0;
+	return capa.ciphers;
+}
+
+/* The AKMs wpad runs (its SME is in user space: no driver support needed). */
+static bool get_supported_akms(void *data, DBusMessageIter *it)
+{
+	(void)data;
+	return wdb_append_suite_names(it, rsn_akms_implemented(), rsn_akm_name);
+}
+
+/* The data and BIP ciphers the driver offers, by suite name. */
+static bool get_supported_ciphers(void *data, DBusMessageIter *it)
+{
+	uint32_t drv = device_ciphers(data), mask = 0;
+	for (unsigned t = 1; t < 32; t++) {
+		uint32_t bit = rsn_cipher_to_driver(RSN_SUITE(t));
+		if (bit && (drv & bit) && t != 1 && t != 5) /* not WEP */
+			mask |= 1u << t;
+	}
+	return wdb_append_suite_names(it, mask, rsn_cipher_name);
+}
+
+/* Protected management frames: the driver offers BIP-CMAC-128. */
+static bool get_pmf_capable(void *data, DBusMessageIter *it)
+{
+	dbus_bool_t b = (device_ciphers(data) & DRIVER_CIPHER_BIP_CMAC_128) != 0;
+	return wdb_append_basic(it, DBUS_TYPE_BOOLEAN, &b);
+}
+
 static const struct wdb_signal signals[] = {
 	{ "ConnectionFailed", "s error_name, i ieee_status, i ieee_reason, s text" },
 	{ .name = NULL },
@@ -105,6 +145,9 @@ static const struct wdb_property props[] = {
 	{ "Driver", "s", get_driver, NULL, WDB_PROP_CONST },
 	{ "Radio", "o", get_radio, NULL, WDB_PROP_CONST },
 	{ "LastError", "(siist)", get_last_error, NULL, 0 },
+	{ "SupportedAKMs", "as", get_supported_akms, NULL, WDB_PROP_CONST },
+	{ "SupportedCiphers", "as", get_supported_ciphers, NULL, WDB_PROP_CONST },
+	{ "PMFCapable", "b", get_pmf_capable, NULL, WDB_PROP_CONST },
 	{ .name = NULL },
 };
 

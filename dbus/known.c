@@ -4,6 +4,8 @@
 #include "daemon/store/known_store.h"
 
 #include "daemon/core/log.h"
+#include "daemon/rsn/negotiate.h"
+#include "daemon/rsn/suites.h"
 #include "daemon/station/station.h"
 #include "daemon/wpad.h"
 #include "dbus/errors.h"
@@ -21,6 +23,7 @@ struct wdb_known {
 	enum known_security sec;
 	bool autoconnect;
 	bool hidden;
+	char pmf[12], akms[96], ciphers[96]; /* as in the file; "" = default */
 	uint64_t last_connected;
 	bool seen;
 	struct wdb_known *next;
@@ -140,6 +143,101 @@ static bool get_last_connected(void *data, DBusMessageIter *it)
 	return wdb_append_basic(it, DBUS_TYPE_UINT64, &t);
 }
 
+/* The security policy strings of the network ([Settings] of its file). */
+static bool get_pmf(void *data, DBusMessageIter *it)
+{
+	struct wdb_known *k = data;
+	return wdb_append_str(it, k->pmf[0] ? k->pmf : "optional");
+}
+
+static bool get_akms(void *data, DBusMessageIter *it)
+{
+	struct wdb_known *k = data;
+	return wdb_append_str(it, k->akms);
+}
+
+static bool get_ciphers(void *data, DBusMessageIter *it)
+{
+	struct wdb_known *k = data;
+	return wdb_append_str(it, k->ciphers);
+}
+
+/* Every name of a space-separated list is known to lookup. */
+static bool names_ok(const char *list, uint32_t (*by_name)(const char *), char *bad, size_t cap)
+{
+	char buf[128], *save = NULL;
+	if (strlen(list) >= sizeof(buf))
+		return snprintf(bad, cap, "(too long)"), false;
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (char *t = strtok_r(buf, " ,", &save); t; t = strtok_r(NULL, " ,", &save))
+		if (!by_name(t))
+			return snprintf(bad, cap, "%.32s", t), false;
+	return true;
+}
+
+static int set_policy(struct wdb_known *k, const char *key, const char *value,
+		      struct wpad_error *err)
+{
+	struct known_network *net = lookup(k);
+	if (!net)
+		return wpad_error_set(err, WPAD_ERR_NOT_FOUND, 0, -1, -1,
+				      "the network is no longer known"),
+		       -ENOENT;
+	int r = known_store_set_policy(store(), net, key, value);
+	wpad_known_changed(wdb_get()->w);
+	wdb_schedule_sync();
+	wdb_known_sync(wdb_get());
+	if (r == -EINVAL)
+		return wpad_error_set(err, WPAD_ERR_INVALID_ARGUMENTS, 0, -1, -1,
+				      "%s is too long", key),
+		       r;
+	if (r < 0)
+		return wpad_error_set(err, wpad_error_code_from_errno(r), r, -1, -1,
+				      "%s changed, but the network's file in %s could not be "
+				      "written: %s",
+				      key, known_store_dir(store()), strerror(-r)),
+		       r;
+	return 0;
+}
+
+static int set_pmf(void *data, DBusMessageIter *it, struct wpad_error *err)
+{
+	const char *v;
+	enum rsn_pmf pmf;
+	wdb_read_basic(it, DBUS_TYPE_STRING, &v);
+	if (rsn_pmf_from_name(v, &pmf) < 0)
+		return wpad_error_set(err, WPAD_ERR_INVALID_ARGUMENTS, 0, -1, -1,
+				      "ManagementFrameProtection is disabled, optional or "
+				      "required, not \"%.32s\"", v),
+		       -EINVAL;
+	return set_policy(data, "ManagementFrameProtection", v, err);
+}
+
+static int set_akms(void *data, DBusMessageIter *it, struct wpad_error *err)
+{
+	const char *v;
+	char bad[40];
+	wdb_read_basic(it, DBUS_TYPE_STRING, &v);
+	if (!names_ok(v, rsn_akm_from_name, bad, sizeof(bad)))
+		return wpad_error_set(err, WPAD_ERR_INVALID_ARGUMENTS, 0, -1, -1,
+				      "AKMs: unknown AKM %s (psk, psk-sha256, ...)", bad),
+		       -EINVAL;
+	return set_policy(data, "AKMs", v, err);
+}
+
+static int set_ciphers(void *data, DBusMessageIter *it, struct wpad_error *err)
+{
+	const char *v;
+	char bad[40];
+	wdb_read_basic(it, DBUS_TYPE_STRING, &v);
+	if (!names_ok(v, rsn_cipher_from_name, bad, sizeof(bad)))
+		return wpad_error_set(err, WPAD_ERR_INVALID_ARGUMENTS, 0, -1, -1,
+				      "Ciphers: unknown cipher %s (ccmp-128, gcmp-256, tkip, ...)",
+				      bad),
+		       -EINVAL;
+	return set_policy(data, "Ciphers", v, err);
+}
+
 static const struct wdb_method methods[] = {
 	{ "Forget", "", "", forget, WDB_PRIVILEGED },
 	{ .name = NULL },
@@ -151,6 +249,9 @@ static const struct wdb_property props[] = {
 	{ "AutoConnect", "b", get_autoconnect, set_autoconnect, 0 },
 	{ "Hidden", "b", get_hidden, NULL, 0 },
 	{ "LastConnected", "t", get_last_connected, NULL, 0 },
+	{ "ManagementFrameProtection", "s", get_pmf, set_pmf, 0 },
+	{ "AKMs", "s", get_akms, set_akms, 0 },
+	{ "Ciphers", "s", get_ciphers, set_ciphers, 0 },
 	{ .name = NULL },
 };
 
@@ -177,6 +278,9 @@ static struct wdb_known *known_new(struct wdb *b, const struct known_network *ne
 	k->sec = net->security;
 	k->autoconnect = net->autoconnect;
 	k->hidden = net->hidden;
+	memcpy(k->pmf, net->pmf, sizeof(k->pmf));
+	memcpy(k->akms, net->akms, sizeof(k->akms));
+	memcpy(k->ciphers, net->ciphers, sizeof(k->ciphers));
 	k->last_connected = net->last_connected;
 	k->next = b->known;
 	b->known = k;
@@ -202,6 +306,14 @@ static void known_update(struct wdb_known *k, const struct known_network *net)
 	if (k->hidden != net->hidden) {
 		k->hidden = net->hidden;
 		wdb_emit_changed(k->obj, &wdb_known_iface, "Hidden");
+	}
+	if (strcmp(k->pmf, net->pmf) || strcmp(k->akms, net->akms) ||
+	    strcmp(k->ciphers, net->ciphers)) {
+		memcpy(k->pmf, net->pmf, sizeof(k->pmf));
+		memcpy(k->akms, net->akms, sizeof(k->akms));
+		memcpy(k->ciphers, net->ciphers, sizeof(k->ciphers));
+		wdb_emit_changed(k->obj, &wdb_known_iface, "ManagementFrameProtection", "AKMs",
+				 "Ciphers");
 	}
 	if (k->last_connected != net->last_connected) {
 		k->last_connected = net->last_connected;

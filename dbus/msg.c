@@ -53,6 +53,16 @@ bool wdb_append_bytes_as_str(DBusMessageIter *it, const uint8_t *b, size_t len)
 	return dbus_message_iter_append_basic(it, DBUS_TYPE_STRING, &p);
 }
 
+bool wdb_append_suite_names(DBusMessageIter *it, uint32_t mask, const char *(*name)(uint32_t))
+{
+	DBusMessageIter arr;
+	bool ok = dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "s", &arr);
+	for (unsigned t = 0; ok && t < 32; t++)
+		if (mask & (1u << t))
+			ok = wdb_append_str(&arr, name(0x000fac00u | t));
+	return ok && dbus_message_iter_close_container(it, &arr);
+}
+
 bool wdb_append_str(DBusMessageIter *it, const char *s)
 {
 	char buf[WDB_STRING_MAX * 2];

@@ -30,6 +30,8 @@ bool wdb_append_str(DBusMessageIter *it, const char *s);
 bool wdb_append_bytes_as_str(DBusMessageIter *it, const uint8_t *b, size_t len);
 bool wdb_append_path(DBusMessageIter *it, const char *path);
 bool wdb_append_basic(DBusMessageIter *it, int type, const void *value);
+/* An "as" of the names of the 00-0F-AC suites in mask (RSN_SUITE_BIT). */
+bool wdb_append_suite_names(DBusMessageIter *it, uint32_t mask, const char *(*name)(uint32_t));
 /* A variant holding one basic value (strings sanitised). */
 bool wdb_append_variant(DBusMessageIter *it, int type, const void *value);
 /* One "{sv}" entry of an open a{sv} container. */

@@ -4,6 +4,7 @@
  * only until its next event. */
 #include "daemon/station/station.h"
 
+#include "daemon/rsn/suites.h"
 #include "daemon/wpad.h"
 #include "dbus/wdbus_i.h"
 
@@ -11,12 +12,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a BSS's RSN element offers (all zero without one). */
+struct wdb_rsn {
+	uint32_t akms;     /* RSN_SUITE_BIT masks */
+	uint32_t pairwise;
+	uint32_t group;    /* suite */
+	bool mfpc, mfpr;
+};
+
+static struct wdb_rsn rsn_of(const struct station_bss *sb)
+{
+	struct wdb_rsn r = { 0 };
+	if (!sb->has_rsn)
+		return r;
+	r.akms = sb->akms;
+	r.pairwise = sb->pairwise_ciphers;
+	r.group = sb->group_cipher;
+	r.mfpc = sb->mfp_capable;
+	r.mfpr = sb->mfp_required;
+	return r;
+}
+
 struct wdb_bss {
 	struct wdb_network *net;
 	struct wdb_object *obj;
 	uint8_t bssid[6];
 	uint32_t freq;
 	dbus_int16_t signal; /* 100 * dBm */
+	struct wdb_rsn rsn;
 	bool seen;
 	struct wdb_bss *next;
 };
@@ -32,6 +55,7 @@ struct wdb_network {
 	bool connected;
 	bool seen;
 	bool bss_changed;
+	struct wdb_rsn rsn; /* over its BSSes: AKMs any offers, PMF as below */
 	struct wdb_bss *bss;
 	struct wdb_network *next;
 };
@@ -139,6 +163,28 @@ static bool get_ess(void *data, DBusMessageIter *it)
 	return ok && dbus_message_iter_close_container(it, &arr);
 }
 
+/* AKMs offered by any of its BSSes, by name ("psk", "psk-sha256", "sae"). */
+static bool get_net_akms(void *data, DBusMessageIter *it)
+{
+	struct wdb_network *n = data;
+	return wdb_append_suite_names(it, n->rsn.akms, rsn_akm_name);
+}
+
+/* PMF required: every BSS of it sets MFPR; capable: any sets MFPC. */
+static bool get_net_pmf_required(void *data, DBusMessageIter *it)
+{
+	struct wdb_network *n = data;
+	dbus_bool_t b = n->rsn.mfpr;
+	return wdb_append_basic(it, DBUS_TYPE_BOOLEAN, &b);
+}
+
+static bool get_net_pmf_capable(void *data, DBusMessageIter *it)
+{
+	struct wdb_network *n = data;
+	dbus_bool_t b = n->rsn.mfpc;
+	return wdb_append_basic(it, DBUS_TYPE_BOOLEAN, &b);
+}
+
 static const struct wdb_method net_methods[] = {
 	{ "Connect", "", "", net_connect, WDB_PRIVILEGED | WDB_ASYNC },
 	{ .name = NULL },
@@ -153,6 +199,9 @@ static const struct wdb_property net_props[] = {
 	{ "SignalStrength", "n", get_signal, NULL, WDB_PROP_NO_EMIT },
 	{ "Device", "o", get_device, NULL, WDB_PROP_CONST },
 	{ "ExtendedServiceSet", "ao", get_ess, NULL, 0 },
+	{ "AKMs", "as", get_net_akms, NULL, 0 },
+	{ "PMFRequired", "b", get_net_pmf_required, NULL, 0 },
+	{ "PMFCapable", "b", get_net_pmf_capable, NULL, 0 },
 	{ .name = NULL },
 };
 
@@ -190,11 +239,48 @@ static bool bss_network(void *data, DBusMessageIter *it)
 	return wdb_append_path(it, wdb_object_path(b->net->obj));
 }
 
+static bool bss_akms(void *data, DBusMessageIter *it)
+{
+	struct wdb_bss *b = data;
+	return wdb_append_suite_names(it, b->rsn.akms, rsn_akm_name);
+}
+
+static bool bss_pairwise(void *data, DBusMessageIter *it)
+{
+	struct wdb_bss *b = data;
+	return wdb_append_suite_names(it, b->rsn.pairwise, rsn_cipher_name);
+}
+
+static bool bss_group(void *data, DBusMessageIter *it)
+{
+	struct wdb_bss *b = data;
+	return wdb_append_str(it, b->rsn.group ? rsn_cipher_name(b->rsn.group) : "");
+}
+
+static bool bss_pmf_required(void *data, DBusMessageIter *it)
+{
+	struct wdb_bss *b = data;
+	dbus_bool_t v = b->rsn.mfpr;
+	return wdb_append_basic(it, DBUS_TYPE_BOOLEAN, &v);
+}
+
+static bool bss_pmf_capable(void *data, DBusMessageIter *it)
+{
+	struct wdb_bss *b = data;
+	dbus_bool_t v = b->rsn.mfpc;
+	return wdb_append_basic(it, DBUS_TYPE_BOOLEAN, &v);
+}
+
 static const struct wdb_property bss_props[] = {
 	{ "Address", "s", bss_address, NULL, WDB_PROP_CONST },
 	{ "Frequency", "u", bss_frequency, NULL, 0 },
 	{ "SignalStrength", "n", bss_signal, NULL, WDB_PROP_NO_EMIT },
 	{ "Network", "o", bss_network, NULL, WDB_PROP_CONST },
+	{ "AKMs", "as", bss_akms, NULL, 0 },
+	{ "PairwiseCiphers", "as", bss_pairwise, NULL, 0 },
+	{ "GroupCipher", "s", bss_group, NULL, 0 },
+	{ "PMFRequired", "b", bss_pmf_required, NULL, 0 },
+	{ "PMFCapable", "b", bss_pmf_capable, NULL, 0 },
 	{ .name = NULL },
 };
 
@@ -219,6 +305,7 @@ static struct wdb_bss *bss_new(struct wdb_network *n, const struct station_bss *
 	b->net = n;
 	memcpy(b->bssid, sb->bssid, 6);
 	b->freq = sb->freq_mhz;
+	b->rsn = rsn_of(sb);
 	b->next = n->bss;
 	n->bss = b;
 	wdb_object_add_iface(b->obj, &wdb_bss_iface, b);
@@ -244,6 +331,12 @@ static void bss_sync(struct wdb_network *n, const struct station_network *sn)
 			b->freq = sb->freq_mhz;
 			wdb_emit_changed(b->obj, &wdb_bss_iface, "Frequency");
 		}
+		struct wdb_rsn r = rsn_of(sb);
+		if (memcmp(&r, &b->rsn, sizeof(r)) != 0) {
+			b->rsn = r;
+			wdb_emit_changed(b->obj, &wdb_bss_iface, "AKMs", "PairwiseCiphers",
+					 "GroupCipher", "PMFRequired", "PMFCapable");
+		}
 	}
 	for (struct wdb_bss **pp = &n->bss; *pp;) {
 		struct wdb_bss *b = *pp;
@@ -256,6 +349,19 @@ static void bss_sync(struct wdb_network *n, const struct station_network *sn)
 		free(b);
 		n->bss_changed = true;
 	}
+}
+
+/* The network's security over its BSSes. */
+static struct wdb_rsn net_rsn(const struct wdb_network *n)
+{
+	struct wdb_rsn r = { .mfpr = n->bss != NULL };
+	for (const struct wdb_bss *b = n->bss; b; b = b->next) {
+		r.akms |= b->rsn.akms;
+		r.pairwise |= b->rsn.pairwise;
+		r.mfpc = r.mfpc || b->rsn.mfpc;
+		r.mfpr = r.mfpr && b->rsn.mfpr;
+	}
+	return r;
 }
 
 static struct wdb_network *net_find(struct wdb_device *d, const struct station_network *sn)
@@ -286,6 +392,7 @@ static struct wdb_network *net_new(struct wdb_device *d, const struct station_ne
 	d->st.nets = n;
 	bss_sync(n, sn); /* the BSS objects exist before the network appears */
 	n->bss_changed = false;
+	n->rsn = net_rsn(n);
 	wdb_object_add_iface(n->obj, &wdb_network_iface, n);
 	return n;
 }
@@ -313,6 +420,11 @@ static void net_update(struct wdb_network *n, const struct station_network *sn)
 	if (n->bss_changed) {
 		n->bss_changed = false;
 		wdb_emit_changed(n->obj, &wdb_network_iface, "ExtendedServiceSet");
+	}
+	struct wdb_rsn r = net_rsn(n);
+	if (memcmp(&r, &n->rsn, sizeof(r)) != 0) {
+		n->rsn = r;
+		wdb_emit_changed(n->obj, &wdb_network_iface, "AKMs", "PMFRequired", "PMFCapable");
 	}
 }
 

@@ -198,6 +198,17 @@ static void device_fields(const struct wc_objects *os, const struct wc_object *d
 	wc_field(stdout, "Address", "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Address"));
 	wc_field(stdout, "Driver", "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Driver"));
 	wc_field(stdout, "Radio", "%s", radio_name(os, dev));
+	char akms[128], ciphers[256];
+	DBusMessageIter v;
+	if (wc_prop(dev, WC_IFACE_DEVICE, "SupportedAKMs", &v)) {
+		wc_field(stdout, "AKMs", "%s",
+			 wc_prop_strv(dev, WC_IFACE_DEVICE, "SupportedAKMs", akms, sizeof(akms)));
+		wc_field(stdout, "Ciphers", "%s",
+			 wc_prop_strv(dev, WC_IFACE_DEVICE, "SupportedCiphers", ciphers,
+				      sizeof(ciphers)));
+		wc_field(stdout, "PMF", "%s",
+			 wc_prop_bool(dev, WC_IFACE_DEVICE, "PMFCapable") ? "capable" : "no");
+	}
 	last_error_field(dev);
 }
 

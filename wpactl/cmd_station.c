@@ -25,8 +25,11 @@ void wc_station_fields(const struct wc_objects *os, const struct wc_object *dev)
 	wc_field(stdout, "State", "%s", state);
 	if (net) {
 		int dbm = (int)wc_prop_int(dev, WC_IFACE_STATION, "RSSI");
+		char akms[128];
 		wc_field(stdout, "Network", "%s (%s)", wc_prop_str(net, WC_IFACE_NETWORK, "Name"),
 			 wc_prop_str(net, WC_IFACE_NETWORK, "Security"));
+		if (*wc_prop_strv(net, WC_IFACE_NETWORK, "AKMs", akms, sizeof(akms)))
+			wc_field(stdout, "Offers", "%s%s", akms, wc_pmf_text(net));
 		wc_field(stdout, "Signal", "%d dBm %s", dbm, wc_bars(dbm));
 	}
 	wc_field(stdout, "Scanning", "%s", wc_prop_bool(dev, WC_IFACE_STATION, "Scanning") ? "yes"
@@ -42,12 +45,22 @@ int cmd_station_show(struct wc_ctx *c, const struct wc_args *a)
 	return wc_show_device(c, a->pos[0], WC_IFACE_STATION);
 }
 
+/* ", PMF required" / ", PMF capable" / "" for a network. */
+const char *wc_pmf_text(const struct wc_object *net)
+{
+	if (wc_prop_bool(net, WC_IFACE_NETWORK, "PMFRequired"))
+		return ", PMF required";
+	if (wc_prop_bool(net, WC_IFACE_NETWORK, "PMFCapable"))
+		return ", PMF capable";
+	return "";
+}
+
 /* ---- networks ---- */
 
 /* Prints dev's networks in wpad's order (GetOrderedNetworks). */
 static int print_networks(struct wc_ctx *c, const char *dev_path, const char *dev_name)
 {
-	static const char *const head[] = { " ", "NETWORK", "SECURITY", "SIGNAL", "", "KNOWN" };
+	static const char *const head[] = { " ", "NETWORK", "SECURITY", "PMF", "SIGNAL", "", "KNOWN" };
 	static const char *const net_iface[] = { WC_IFACE_NETWORK, NULL };
 	struct wc_error err;
 	struct wc_objects os;
@@ -65,7 +78,7 @@ static int print_networks(struct wc_ctx *c, const char *dev_path, const char *de
 	struct jw w;
 	struct wc_table t;
 	jw_init(&w, stdout);
-	wc_table_init(&t, 6, head);
+	wc_table_init(&t, 7, head);
 	if (c->json)
 		jw_array_begin(&w);
 	if (dbus_message_iter_init(reply, &it) && dbus_message_has_signature(reply, "a(on)")) {
@@ -91,6 +104,9 @@ static int print_networks(struct wc_ctx *c, const char *dev_path, const char *de
 				wc_prop_bool(n, WC_IFACE_NETWORK, "Connected") ? ">" : " ",
 				wc_prop_str(n, WC_IFACE_NETWORK, "Name"),
 				wc_prop_str(n, WC_IFACE_NETWORK, "Security"),
+				wc_prop_bool(n, WC_IFACE_NETWORK, "PMFRequired")  ? "required"
+				: wc_prop_bool(n, WC_IFACE_NETWORK, "PMFCapable") ? "capable"
+										  : "",
 				sig,
 				wc_bars(mbm / 100),
 				wc_prop_bool(n, WC_IFACE_NETWORK, "Known") ? "yes" : "",

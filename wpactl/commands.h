@@ -44,6 +44,8 @@ int wc_load_device(struct wc_ctx *c, const char *name, const char *role, struct 
 int wc_show_device(struct wc_ctx *c, const char *name, const char *role);
 /* `show` lines of a device's role, and its JSON object. */
 void wc_station_fields(const struct wc_objects *os, const struct wc_object *dev);
+/* ", PMF required", ", PMF capable" or "" for a Network object. */
+const char *wc_pmf_text(const struct wc_object *net);
 void wc_ap_fields(const struct wc_objects *os, const struct wc_object *dev);
 void wc_device_json(struct jw *w, const struct wc_objects *os, const struct wc_object *dev);
 /* One line about what a device is doing ("connected to 'home'"). */

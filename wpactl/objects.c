@@ -138,6 +138,29 @@ bool wc_prop(const struct wc_object *o, const char *iface, const char *name,
 	return false;
 }
 
+const char *wc_prop_strv(const struct wc_object *o, const char *iface, const char *name, char *buf,
+			 size_t cap)
+{
+	DBusMessageIter v, arr;
+	size_t used = 0;
+	if (!cap)
+		return buf;
+	buf[0] = '\0';
+	if (!wc_prop(o, iface, name, &v) || dbus_message_iter_get_arg_type(&v) != DBUS_TYPE_ARRAY ||
+	    dbus_message_iter_get_element_type(&v) != DBUS_TYPE_STRING)
+		return buf;
+	dbus_message_iter_recurse(&v, &arr);
+	for (; dbus_message_iter_get_arg_type(&arr) == DBUS_TYPE_STRING; dbus_message_iter_next(&arr)) {
+		const char *s;
+		dbus_message_iter_get_basic(&arr, &s);
+		int n = snprintf(buf + used, cap - used, "%s%s", used ? " " : "", s);
+		if (n < 0 || (size_t)n >= cap - used)
+			break;
+		used += (size_t)n;
+	}
+	return buf;
+}
+
 const char *wc_prop_str(const struct wc_object *o, const char *iface, const char *name)
 {
 	DBusMessageIter v;

@@ -50,6 +50,9 @@ bool wc_has(const struct wc_object *o, const char *iface);
 bool wc_prop(const struct wc_object *o, const char *iface, const char *name,
 	     DBusMessageIter *value);
 const char *wc_prop_str(const struct wc_object *o, const char *iface, const char *name);
+/* An "as" property joined with single blanks into buf ("" when absent). */
+const char *wc_prop_strv(const struct wc_object *o, const char *iface, const char *name, char *buf,
+			 size_t cap);
 bool wc_prop_bool(const struct wc_object *o, const char *iface, const char *name);
 int64_t wc_prop_int(const struct wc_object *o, const char *iface, const char *name);
 

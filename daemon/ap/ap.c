@@ -215,6 +215,22 @@ static int driver_fail(struct wpad_error *err, int r, const char *what)
 	return r;
 }
 
+/* The security policy against this radio's ciphers, before anything
+ * starts: PMF required without BIP, ciphers the driver lacks. */
+static int check_policy(struct ap *ap, struct wpad_error *err)
+{
+	struct rsn_policy policy = ap_rsn_policy(ap);
+	struct rsn_offer offer;
+	const char *why = NULL;
+	if (!ap->conf.rsn || rsn_offer(&policy, ap->capa.ciphers, &offer, &why) == 0)
+		return 0;
+	wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, EOPNOTSUPP, -1, -1,
+		       "the security settings cannot be met on this radio: %s (change "
+		       "ManagementFrameProtection, AKMs or Ciphers)", why);
+	log_warn("access point not started: %s", why);
+	return -EOPNOTSUPP;
+}
+
 /* STARTING's work: interface, templates, start_ap, frames, keys. */
 static int start_bss(struct ap *ap, struct driver_iface_info *info, struct wpad_error *err)
 {
@@ -264,6 +280,8 @@ int ap_start(struct ap *ap, const struct ap_profile *profile, struct wpad_error 
 	if ((r = ap_conf_from_profile(&ap->conf, profile, &ap->capa, err)) < 0)
 		return r;
 	ap->has_conf = true;
+	if ((r = check_policy(ap, err)) < 0)
+		return r;
 	ap_enter_state(ap, AP_STATE_STARTING);
 	r = start_bss(ap, &info, err);
 	if (r < 0) {

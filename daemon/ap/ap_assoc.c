@@ -8,13 +8,9 @@
  *   (Supported Rates missing counts too)
  *   RSN BSS, no RSN element                  40  invalid element
  *   RSN element unparsable                   72  invalid contents of RSNE
- *   RSN element version not 1                44  unsupported RSNE version
- *   group cipher not CCMP-128                41  invalid group cipher
- *   no pairwise cipher we offer              42  invalid pairwise cipher
- *   no AKM we offer                          43  invalid AKMP
- *   MFPR set without MFPC                    45  invalid RSNE capabilities
- *   MFPR with MFPC (we have no PMF)          31  robust management frame
- *                                                policy violation
+ *   the suites and MFP of the RSN element    the code rsn_negotiate()
+ *   against what the BSS offers              gives (daemon/rsn/negotiate.h:
+ *                                            41 42 43 44 45 31 46 72)
  *   max_stations already associated          17  AP unable to handle more
  *
  * The elements as a whole failing to parse (framing, a broken element other
@@ -27,6 +23,7 @@
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/suites.h"
 
 #include <string.h>
 
@@ -57,34 +54,19 @@ static bool rates_ok(struct ap *ap, const struct ie_set *ies)
 	return true;
 }
 
-/* The AKM to use: the strongest of ours the station listed. */
-static uint32_t pick_akm(const struct ap *ap, const struct ie_rsn *rsn)
-{
-	if (ap->conf.akm_psk_sha256 && ie_rsn_has_akm(rsn, RSN_AKM_PSK_SHA256))
-		return RSN_AKM_PSK_SHA256;
-	if (ie_rsn_has_akm(rsn, RSN_AKM_PSK))
-		return RSN_AKM_PSK;
-	return 0;
-}
-
 static uint16_t check_rsn(struct ap *ap, struct ap_sta *sta, const struct ie_set *ies)
 {
-	const struct ie_rsn *rsn = &ies->rsn;
+	struct rsn_negotiated n;
+	char a[AP_ADDR_STR_LEN];
 	if (!ies->has_rsn)
 		return WLAN_STATUS_INVALID_IE;
-	if (rsn->version != IE_RSN_VERSION)
-		return WLAN_STATUS_UNSUPPORTED_RSN_IE_VERSION;
-	if (rsn->group_cipher != RSN_CIPHER_CCMP_128)
-		return WLAN_STATUS_GROUP_CIPHER_NOT_VALID;
-	if (!ie_rsn_has_pairwise(rsn, RSN_CIPHER_CCMP_128))
-		return WLAN_STATUS_PAIRWISE_CIPHER_NOT_VALID;
-	uint32_t akm = pick_akm(ap, rsn);
-	if (!akm)
-		return WLAN_STATUS_AKMP_NOT_VALID;
-	if ((rsn->capab & RSN_CAPAB_MFPR) && !(rsn->capab & RSN_CAPAB_MFPC))
-		return WLAN_STATUS_INVALID_RSN_IE_CAPAB;
-	if (rsn->capab & RSN_CAPAB_MFPR)
-		return WLAN_STATUS_ROBUST_MGMT_FRAME_POLICY_VIOLATION;
+	struct rsn_policy policy = ap_rsn_policy(ap);
+	uint16_t st = rsn_negotiate(RSN_ROLE_AP, &policy, ap->capa.ciphers, &ies->rsn,
+				    ies->has_rsnxe, &n);
+	if (st != WLAN_STATUS_SUCCESS) {
+		log_info("%s: refused (status %u): %s", ap_addr_str(sta->addr, a), st, n.why);
+		return st;
+	}
 	if (ies->rsn_elem_len > sizeof(sta->rsne))
 		return WLAN_STATUS_INVALID_RSNIE;
 	memcpy(sta->rsne, ies->rsn_elem, ies->rsn_elem_len);
@@ -95,8 +77,11 @@ static uint16_t check_rsn(struct ap *ap, struct ap_sta *sta, const struct ie_set
 		memcpy(sta->rsnxe, ies->rsnxe_elem, ies->rsnxe_elem_len);
 		sta->rsnxe_len = ies->rsnxe_elem_len;
 	}
-	sta->akm = akm;
-	sta->pairwise = RSN_CIPHER_CCMP_128;
+	sta->akm = n.akm;
+	sta->pairwise = n.pairwise;
+	sta->pmf.mfp = n.mfp;
+	log_info("%s: AKM %s, pairwise %s, PMF %s", ap_addr_str(sta->addr, a), rsn_akm_name(n.akm),
+		 rsn_cipher_name(n.pairwise), n.mfp ? "on" : "off");
 	return WLAN_STATUS_SUCCESS;
 }
 

@@ -19,6 +19,7 @@
 #include "daemon/codec/ieee80211.h"
 #include "daemon/config/utf8.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/suites.h"
 
 #include <errno.h>
 #include <string.h>
@@ -142,20 +143,29 @@ static void put_wmm_param(struct wbuf *w)
 	ie_build_wmm(w, &wmm);
 }
 
+struct rsn_policy ap_rsn_policy(const struct ap *ap)
+{
+	struct rsn_policy p = ap->conf.policy;
+	if (ap->conf.akm_psk_sha256)
+		p.akms |= RSN_SUITE_BIT(RSN_AKM_PSK) | RSN_SUITE_BIT(RSN_AKM_PSK_SHA256);
+	return p;
+}
+
 int ap_build_rsne(struct ap *ap)
 {
 	struct ie_rsn rsn;
 	struct wbuf w = wbuf_init(ap->rsne, sizeof(ap->rsne));
+	const char *why = NULL;
 	ap->rsne_len = 0;
+	ap->offer = (struct rsn_offer){ 0 };
 	if (!ap->conf.rsn)
 		return 0;
-	ie_rsn_init(&rsn, RSN_AKM_PSK);
-	if (ap->conf.akm_psk_sha256)
-		rsn.akm[rsn.n_akm++] = RSN_AKM_PSK_SHA256;
-	/* With WMM a station keeps a replay counter per access category:
-	 * advertise 16 PTKSA replay counters as 802.11 asks then. */
-	rsn.capab = 3 << 2;
-	rsn.present = IE_RSN_UPTO_CAPAB;
+	struct rsn_policy policy = ap_rsn_policy(ap);
+	if (rsn_offer(&policy, ap->capa.ciphers, &ap->offer, &why) < 0) {
+		log_error("the security policy cannot be met: %s", why);
+		return -EOPNOTSUPP;
+	}
+	rsn_offer_to_ie(&ap->offer, &rsn);
 	int r = ie_build_rsn(&w, &rsn);
 	if (r < 0 || w.bad)
 		return -EINVAL;

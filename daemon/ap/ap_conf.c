@@ -9,6 +9,7 @@
 #include "daemon/core/log.h"
 #include "daemon/crypto/kdf.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/rsn/suites.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -205,6 +206,47 @@ static int resolve_keys(struct ap_conf *c, const struct ap_profile *p, struct wp
 	return 0;
 }
 
+/* "psk psk-sha256" into a mask; an unknown name fails the start. */
+static int suite_names(const char *list, uint32_t (*lookup)(const char *), const char *key,
+		       uint32_t *mask, struct wpad_error *err)
+{
+	char buf[128], *save = NULL;
+	*mask = 0;
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (char *t = strtok_r(buf, " ,", &save); t; t = strtok_r(NULL, " ,", &save)) {
+		uint32_t bit = RSN_SUITE_BIT(lookup(t));
+		if (!bit) {
+			char text[96];
+			snprintf(text, sizeof(text), "%s: unknown suite '%.32s'", key, t);
+			return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL, text);
+		}
+		*mask |= bit;
+	}
+	return 0;
+}
+
+static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
+{
+	static const enum rsn_pmf pmf[] = {
+		[AP_PMF_OPTIONAL] = RSN_PMF_OPTIONAL,
+		[AP_PMF_DISABLED] = RSN_PMF_DISABLED,
+		[AP_PMF_REQUIRED] = RSN_PMF_REQUIRED,
+	};
+	int r;
+	c->policy.pmf = pmf[p->pmf];
+	if (p->akms[0] &&
+	    (r = suite_names(p->akms, rsn_akm_from_name, "AKMs", &c->policy.akms, err)) < 0)
+		return r;
+	if (c->policy.akms & ~rsn_akms_implemented())
+		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
+			    "AKMs: only psk and psk-sha256 are implemented");
+	if (p->ciphers[0] &&
+	    (r = suite_names(p->ciphers, rsn_cipher_from_name, "Ciphers", &c->policy.pairwise,
+			     err)) < 0)
+		return r;
+	return 0;
+}
+
 static int load_mac_list(const char *path, struct mac_set **out, struct wpad_error *err)
 {
 	struct cfg_error ce = { 0 };
@@ -254,7 +296,8 @@ int ap_conf_from_profile(struct ap_conf *c, const struct ap_profile *p,
 	int r;
 	memset(c, 0, sizeof(*c));
 	if ((r = check_basics(c, p, capa, err)) < 0 || (r = resolve_channel(c, p, capa, err)) < 0 ||
-	    (r = resolve_keys(c, p, err)) < 0 || (r = load_mac_list(p->mac_allow_file, &c->allow, err)) < 0 ||
+	    (r = resolve_keys(c, p, err)) < 0 || (r = resolve_policy(c, p, err)) < 0 ||
+	    (r = load_mac_list(p->mac_allow_file, &c->allow, err)) < 0 ||
 	    (r = load_mac_list(p->mac_deny_file, &c->deny, err)) < 0) {
 		ap_conf_clear(c);
 		return r;

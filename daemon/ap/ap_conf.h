@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "daemon/core/error.h"
+#include "daemon/rsn/negotiate.h"
 #include "drivers/driver.h"
 
 struct ap_profile;
@@ -37,6 +38,9 @@ struct ap_conf {
 
 	bool rsn;               /* WPA2-PSK; else open */
 	bool akm_psk_sha256;    /* also offer 00-0F-AC:6 */
+	/* PMF, AKMs and pairwise ciphers (ManagementFrameProtection, AKMs,
+	 * Ciphers); the offer made from it is ap->offer. */
+	struct rsn_policy policy;
 	bool has_default_psk;
 	uint8_t psk[32];        /* the default PMK */
 	size_t n_sta_psk;

@@ -97,7 +97,10 @@ struct ap {
 	struct driver_capa capa;
 	char country[3];          /* from the profile, else the regulatory domain */
 
-	/* Our RSN element as advertised (for the 4-way handshake message 3). */
+	/* What the BSS offers (daemon/rsn/negotiate.h), from conf.policy and
+	 * the driver's ciphers, and our RSN element as advertised (for the
+	 * 4-way handshake message 3). */
+	struct rsn_offer offer;
 	uint8_t rsne[AP_RSNE_MAX];
 	size_t rsne_len;
 
@@ -136,7 +139,10 @@ int ap_build_probe_resp(struct ap *ap, const uint8_t da[6], uint8_t *out, size_t
  * (when wmm), HT (when ht), extended capabilities. */
 int ap_build_assoc_resp_ies(struct ap *ap, bool wmm, bool ht, uint8_t *out, size_t cap,
 			    size_t *len);
-/* Our RSN element (header included) into ap->rsne. */
+/* The policy the BSS runs (conf.policy, plus PSK-SHA256 when
+ * conf.akm_psk_sha256). */
+struct rsn_policy ap_rsn_policy(const struct ap *ap);
+/* ap->offer and our RSN element (header included) into ap->rsne. */
 int ap_build_rsne(struct ap *ap);
 /* Rates we offer, as Supported Rates octets (basic bit set on the basic
  * ones). Returns the count. */

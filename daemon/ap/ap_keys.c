@@ -38,6 +38,7 @@
 #include "daemon/rsn/eapol_port.h"
 #include "daemon/rsn/pmksa.h"
 #include "daemon/rsn/group.h"
+#include "daemon/rsn/suites.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -70,27 +71,11 @@ struct ap_sta_keys {
 	bool gtk_pending;       /* counted in ap_keys.pending */
 };
 
-static uint32_t driver_cipher(uint32_t suite)
-{
-	switch (suite) {
-	case RSN_CIPHER_CCMP_128:
-		return DRIVER_CIPHER_CCMP_128;
-	case RSN_CIPHER_GCMP_128:
-		return DRIVER_CIPHER_GCMP_128;
-	case RSN_CIPHER_GCMP_256:
-		return DRIVER_CIPHER_GCMP_256;
-	case RSN_CIPHER_CCMP_256:
-		return DRIVER_CIPHER_CCMP_256;
-	default:
-		return 0;
-	}
-}
-
 static int install_gtk(struct ap *ap, const struct rsn_group_key *gtk, bool set_tx)
 {
 	struct driver_key k = {
 		.type = DRIVER_KEY_GROUP,
-		.cipher = driver_cipher(gtk->cipher),
+		.cipher = rsn_cipher_to_driver(gtk->cipher),
 		.key_idx = gtk->key_idx,
 		.key_len = gtk->len,
 		.set_tx = set_tx,
@@ -100,6 +85,29 @@ static int install_gtk(struct ap *ap, const struct rsn_group_key *gtk, bool set_
 	crypto_zero(&k, sizeof(k));
 	if (r == 0 && set_tx)
 		ap->keys->tx_idx = gtk->key_idx;
+	return r;
+}
+
+/* The IGTK of a BSS with management frame protection: the driver signs
+ * group-addressed robust management frames with it (BIP). The offer only
+ * has a group-management cipher when the driver lists it, so a refusal
+ * here is a real failure, not a missing feature. */
+static int install_igtk(struct ap *ap)
+{
+	const struct rsn_group_key *igtk = rsn_group_igtk(ap->keys->group);
+	if (!igtk)
+		return 0;
+	struct driver_key k = {
+		.type = DRIVER_KEY_IGTK,
+		.cipher = rsn_cipher_to_driver(igtk->cipher),
+		.key_idx = igtk->key_idx,
+		.key_len = igtk->len,
+		.set_tx = true,
+	};
+	memcpy(k.key, igtk->key, igtk->len);
+	memcpy(k.seq, igtk->seq, sizeof(k.seq));
+	int r = driver_key_set(ap->drv, ap->ifindex, &k);
+	crypto_zero(&k, sizeof(k));
 	return r;
 }
 
@@ -121,6 +129,8 @@ static void rekey_finish(struct ap_keys *keys)
 	int r = install_gtk(ap, gtk, true);
 	if (r < 0)
 		log_error("GTK rekey: the driver refused the new GTK: %d", r);
+	else if ((r = install_igtk(ap)) < 0)
+		log_error("GTK rekey: the driver refused the new IGTK: %d", r);
 	else
 		log_info("GTK rekey done: key ID %u in use (generation %u)", gtk->key_idx,
 			 rsn_group_generation(keys->group));
@@ -219,7 +229,7 @@ int ap_keys_start(struct ap *ap)
 	if (!keys)
 		return -ENOMEM;
 	keys->ap = ap;
-	keys->group = rsn_group_new(RSN_CIPHER_CCMP_128, 0);
+	keys->group = rsn_group_new(ap->offer.group, ap->offer.mfpc ? ap->offer.group_mgmt : 0);
 	keys->rekey_timer = loop_timer_new(ap->loop, periodic_rekey, keys);
 	keys->switch_timer = loop_timer_new(ap->loop, switch_timeout, keys);
 	keys->pmksa = pmksa_cache_new(ap->loop, 0);
@@ -229,6 +239,8 @@ int ap_keys_start(struct ap *ap)
 		return -ENOMEM;
 	}
 	int r = install_gtk(ap, rsn_group_gtk(keys->group), true);
+	if (r == 0 && (r = install_igtk(ap)) < 0)
+		log_error("the driver refused the IGTK: %d", r);
 	if (r < 0) {
 		ap_keys_stop(ap);
 		return r;
@@ -264,7 +276,7 @@ static int op_install_ptk(void *ctx, uint32_t cipher, const uint8_t *tk, size_t 
 	struct ap *ap = sk->sta->ap;
 	struct driver_key k = {
 		.type = DRIVER_KEY_PAIRWISE,
-		.cipher = driver_cipher(cipher),
+		.cipher = rsn_cipher_to_driver(cipher),
 		.key_idx = 0,
 		.key_len = tk_len,
 		.set_tx = true,
@@ -441,7 +453,8 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const struct sta_pmk
 	struct rsn_config cfg = {
 		.akm = sta->akm,
 		.pairwise_cipher = sta->pairwise,
-		.group_cipher = RSN_CIPHER_CCMP_128,
+		.group_cipher = ap->offer.group,
+		.group_mgmt_cipher = sta->pmf.mfp ? ap->offer.group_mgmt : 0,
 		.pmk = pmk->pmk,
 		.pmk_len = pmk->len,
 		.pmkid = pmk->pmkid,
@@ -624,5 +637,6 @@ int ap_keys_reinstall(struct ap *ap)
 		rekey_finish(ap->keys);
 		return 0;
 	}
-	return install_gtk(ap, rsn_group_gtk(ap->keys->group), true);
+	int r = install_gtk(ap, rsn_group_gtk(ap->keys->group), true);
+	return r < 0 ? r : install_igtk(ap);
 }

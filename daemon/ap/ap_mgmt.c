@@ -256,7 +256,7 @@ static uint16_t admit(struct ap *ap, struct ap_sta *sta, const struct mgmt_frame
 		.listen_interval = sta->listen_interval,
 		.n_rates = sta->n_rates,
 		.flags = DRIVER_STA_AUTHENTICATED | DRIVER_STA_ASSOCIATED |
-			 (sta->wmm ? DRIVER_STA_WMM : 0),
+			 (sta->wmm ? DRIVER_STA_WMM : 0) | (sta->pmf.mfp ? DRIVER_STA_MFP : 0),
 		.ht = sta->ht,
 		.ht_capab = sta->ht_capab,
 	};

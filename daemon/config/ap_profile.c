@@ -27,6 +27,9 @@ const char *const ap_profile_keys[AP_KEY_COUNT + 1] = {
 	[AP_KEY_REKEY_ON_LEAVE] = "RekeyOnStationLeave",
 	[AP_KEY_INACTIVITY] = "InactivityTimeout",
 	[AP_KEY_COUNTRY] = "Country",
+	[AP_KEY_PMF] = "ManagementFrameProtection",
+	[AP_KEY_AKMS] = "AKMs",
+	[AP_KEY_CIPHERS] = "Ciphers",
 	[AP_KEY_COUNT] = NULL,
 };
 

@@ -22,6 +22,11 @@
  *   RekeyOnStationLeave true|false                        false
  *   InactivityTimeout   seconds, 0 (never) or 10..31536000 300
  *   Country             ISO 3166 alpha-2 or 00            [General] Country
+ *   ManagementFrameProtection disabled|optional|required  optional
+ *   AKMs                suite names: psk psk-sha256       psk
+ *   Ciphers             pairwise suite names: ccmp-128 gcmp-256  ccmp-128
+ *                       (AKMs and Ciphers are checked when the AP starts,
+ *                       against daemon/rsn/suites.c)
  * wpa2-psk needs Passphrase or PSK (not both), or a PskFile.
  *
  * Every failure has its own code (enum ap_err), which ap_err_to_wpad()
@@ -71,11 +76,19 @@ enum ap_err {
 	AP_E_UNKNOWN_KEY = -118,
 	AP_E_NOMEM = -119,
 	AP_E_PROFILE_FILE = -120, /* the profile file cannot be read or parsed */
+	AP_E_PMF = -121, /* ManagementFrameProtection not disabled|optional|required */
+	AP_E_SUITES = -122, /* AKMs or Ciphers too long */
 };
 
 enum ap_band {
 	AP_BAND_2GHZ,
 	AP_BAND_5GHZ,
+};
+
+enum ap_pmf {
+	AP_PMF_OPTIONAL = 0, /* the default */
+	AP_PMF_DISABLED,
+	AP_PMF_REQUIRED,
 };
 
 enum ap_security {
@@ -103,6 +116,9 @@ enum ap_key {
 	AP_KEY_REKEY_ON_LEAVE,
 	AP_KEY_INACTIVITY,
 	AP_KEY_COUNTRY,
+	AP_KEY_PMF,
+	AP_KEY_AKMS,
+	AP_KEY_CIPHERS,
 	AP_KEY_COUNT,
 };
 
@@ -131,6 +147,9 @@ struct ap_profile {
 	bool rekey_on_sta_leave;
 	uint32_t inactivity_s;
 	char country[3]; /* "" = not set here */
+	enum ap_pmf pmf;
+	char akms[96];    /* "" = the default */
+	char ciphers[96]; /* "" = the default */
 
 	/* Where each key was last set, for messages after the fact (owned
 	 * copies; NULL when the key came from D-Bus or was never set). */

@@ -193,6 +193,27 @@ static int set_key(struct setctx *c, enum ap_key k, const char *v)
 		return set_path(c, AP_E_MAC_FILE, name, v, &p->mac_allow_file);
 	case AP_KEY_MAC_DENY_FILE:
 		return set_path(c, AP_E_MAC_FILE, name, v, &p->mac_deny_file);
+	case AP_KEY_PMF:
+		if (strcmp(v, "optional") == 0)
+			p->pmf = AP_PMF_OPTIONAL;
+		else if (strcmp(v, "disabled") == 0)
+			p->pmf = AP_PMF_DISABLED;
+		else if (strcmp(v, "required") == 0)
+			p->pmf = AP_PMF_REQUIRED;
+		else
+			return SET_FAIL(c, AP_E_PMF,
+					"ManagementFrameProtection must be disabled, optional or "
+					"required");
+		return 0;
+	case AP_KEY_AKMS:
+	case AP_KEY_CIPHERS: {
+		char *dst = k == AP_KEY_AKMS ? p->akms : p->ciphers;
+		if (strlen(v) >= sizeof(p->akms))
+			return SET_FAIL(c, AP_E_SUITES, "%s is longer than %zu characters", name,
+					sizeof(p->akms) - 1);
+		memcpy(dst, v, strlen(v) + 1);
+		return 0;
+	}
 	case AP_KEY_COUNTRY:
 		if (!cfg_country_valid(v))
 			return SET_FAIL(c, AP_E_COUNTRY,

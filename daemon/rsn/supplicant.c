@@ -69,6 +69,7 @@ struct rsn_supp {
 
 	/* The PTK in use and the keys handed to the driver. */
 	bool have_ptk;
+	uint64_t request_counter; /* of our EAPOL-Key Requests, per PTK */
 	uint8_t ptk_anonce[NONCE_LEN];
 	struct crypto_ptk ptk;
 	struct installed_key tk;
@@ -124,6 +125,7 @@ static void forget_keys(struct rsn_supp *sm)
 	crypto_zero(sm->igtk, sizeof(sm->igtk));
 	sm->have_replay = false;
 	sm->replay = 0;
+	sm->request_counter = 0;
 }
 
 static void deauthorize(struct rsn_supp *sm)
@@ -486,6 +488,7 @@ static int install_ptk(struct rsn_supp *sm)
 	sm->ptk = sm->tptk;
 	memcpy(sm->ptk_anonce, sm->anonce, NONCE_LEN);
 	sm->have_ptk = true;
+	sm->request_counter = 0;
 	return 0;
 }
 
@@ -613,6 +616,20 @@ static int handle_group_msg1(struct rsn_supp *sm, const struct rsn_key_rx *rx)
 }
 
 /* ---- entry points ----------------------------------------------------- */
+
+int rsn_supp_mic_failure_report(struct rsn_supp *sm, bool pairwise)
+{
+	if (!sm->have_ptk)
+		return -ENOTCONN;
+	struct rsn_key_tx tx = {
+		.key_info = EAPOL_KEY_INFO_MIC | EAPOL_KEY_INFO_SECURE | EAPOL_KEY_INFO_ERROR |
+			    EAPOL_KEY_INFO_REQUEST | (pairwise ? EAPOL_KEY_INFO_PAIRWISE : 0),
+		.replay_counter = sm->request_counter++,
+	};
+	log_warn("%s: Michael MIC failure (%s): reporting it", sm->peer,
+		 pairwise ? "pairwise" : "group");
+	return send_key(sm, &tx, &sm->ptk);
+}
 
 static void hold(struct rsn_supp *sm)
 {

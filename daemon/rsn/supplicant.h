@@ -77,6 +77,13 @@ void rsn_supp_stop(struct rsn_supp *sm);
  * Returns RSN_RX_OK when it was acted upon, or why it was dropped. */
 int rsn_supp_rx_eapol(struct rsn_supp *sm, const uint8_t *frame, size_t len);
 
+/* Sends a Michael MIC Failure Report (IEEE 802.11-2020 12.5.2.4, 12.7.2):
+ * an EAPOL-Key Request with the Error, MIC and Secure bits, Key Type
+ * pairwise when the failed frame was unicast. Its replay counter is the
+ * supplicant's request counter (0 after each new PTK, then +1 per request).
+ * Returns 0, or -ENOTCONN before a PTK exists. */
+int rsn_supp_mic_failure_report(struct rsn_supp *sm, bool pairwise);
+
 enum rsn_supp_state rsn_supp_state(const struct rsn_supp *sm);
 const char *rsn_supp_state_name(enum rsn_supp_state state);
 const struct rsn_supp_stats *rsn_supp_stats(const struct rsn_supp *sm);

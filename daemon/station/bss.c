@@ -7,6 +7,8 @@
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/negotiate.h"
+#include "daemon/rsn/suites.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,11 +39,15 @@ const char *bss_support_text(enum bss_support s)
 	case BSS_UNSUPPORTED_WPA1:
 		return "only the legacy WPA (version 1) element is offered; WPA2 is required";
 	case BSS_UNSUPPORTED_CIPHER:
-		return "the network offers no CCMP-128 cipher (TKIP-only is not supported)";
+		return "the network offers no cipher wpad can use (TKIP-only is insecure and not "
+		       "supported)";
 	case BSS_UNSUPPORTED_AKM:
 		return "the network's key management (AKM) is not supported yet";
 	case BSS_UNSUPPORTED_MFP:
-		return "the network requires management frame protection, which is unavailable";
+		return "the management frame protection (PMF) policies of the network and of "
+		       "wpad conflict";
+	case BSS_UNSUPPORTED_RSN:
+		return "the network's RSN element is not usable";
 	}
 	return "unknown";
 }
@@ -125,15 +131,34 @@ static bool rsn_has_akm_where(const struct ie_rsn *rsn, bool (*pred)(uint32_t))
 	return false;
 }
 
-/* The AKMs the station can run today, in order of preference: plain PSK
- * first (what every WPA2 AP offers), PSK-SHA256 when that is all there is. */
-static uint32_t pick_akm(const struct ie_rsn *rsn)
+enum bss_support bss_support_from_status(uint16_t status)
 {
-	static const uint32_t preferred[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256 };
-	for (size_t i = 0; i < sizeof(preferred) / sizeof(preferred[0]); i++)
-		if (ie_rsn_has_akm(rsn, preferred[i]))
-			return preferred[i];
-	return 0;
+	switch (status) {
+	case WLAN_STATUS_SUCCESS:
+		return BSS_OK;
+	case WLAN_STATUS_GROUP_CIPHER_NOT_VALID:
+	case WLAN_STATUS_PAIRWISE_CIPHER_NOT_VALID:
+	case WLAN_STATUS_CIPHER_REJECTED_PER_POLICY:
+		return BSS_UNSUPPORTED_CIPHER;
+	case WLAN_STATUS_AKMP_NOT_VALID:
+		return BSS_UNSUPPORTED_AKM;
+	case WLAN_STATUS_ROBUST_MGMT_FRAME_POLICY_VIOLATION:
+		return BSS_UNSUPPORTED_MFP;
+	default:
+		return BSS_UNSUPPORTED_RSN;
+	}
+}
+
+/* Every cipher the driver contract knows: the list tells what wpad could
+ * join on some driver; the connect asks the real one. */
+#define BSS_ANY_DRIVER_CIPHERS 0xffffffffu
+
+static uint32_t suites_mask(const uint32_t *list, size_t n)
+{
+	uint32_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		m |= RSN_SUITE_BIT(list[i]);
+	return m;
 }
 
 static enum bss_security rsn_security(const struct ie_rsn *rsn)
@@ -155,7 +180,14 @@ static void classify_rsn(struct station_bss *b, const struct ie_set *set)
 
 	b->has_rsn = true;
 	b->security = rsn_security(rsn);
-	b->akm = pick_akm(rsn);
+	struct rsn_policy def = { .pmf = RSN_PMF_OPTIONAL };
+	struct rsn_negotiated n;
+	b->rsn_status = rsn_negotiate(RSN_ROLE_STATION, &def, BSS_ANY_DRIVER_CIPHERS, rsn,
+				      set->has_rsnxe, &n);
+	b->akm = b->rsn_status ? 0 : n.akm;
+	b->pairwise_cipher = b->rsn_status ? 0 : n.pairwise;
+	b->akms = suites_mask(rsn->akm, rsn->n_akm);
+	b->pairwise_ciphers = suites_mask(rsn->pairwise, rsn->n_pairwise);
 	b->group_cipher = rsn->group_cipher;
 	b->group_mgmt_cipher = rsn->group_mgmt_cipher;
 	b->rsn_capab = rsn->capab;
@@ -169,13 +201,7 @@ static void classify_rsn(struct station_bss *b, const struct ie_set *set)
 		memcpy(b->rsnxe, set->rsnxe_elem, set->rsnxe_elem_len);
 		b->rsnxe_len = set->rsnxe_elem_len;
 	}
-	if (!b->akm)
-		b->support = BSS_UNSUPPORTED_AKM;
-	else if (!ie_rsn_has_pairwise(rsn, RSN_CIPHER_CCMP_128) ||
-		 rsn->group_cipher != RSN_CIPHER_CCMP_128)
-		b->support = BSS_UNSUPPORTED_CIPHER;
-	else
-		b->support = BSS_OK;
+	b->support = bss_support_from_status(b->rsn_status);
 }
 
 static void classify(struct station_bss *b, const struct ie_set *set)

@@ -39,9 +39,10 @@ enum bss_support {
 	BSS_OK = 0,
 	BSS_UNSUPPORTED_WEP,         /* WEP: broken, not implemented */
 	BSS_UNSUPPORTED_WPA1,        /* only the pre-RSN WPA element */
-	BSS_UNSUPPORTED_CIPHER,      /* no CCMP-128 pairwise or group (TKIP-only) */
+	BSS_UNSUPPORTED_CIPHER,      /* no usable pairwise or group cipher */
 	BSS_UNSUPPORTED_AKM,         /* no AKM the station implements yet */
-	BSS_UNSUPPORTED_MFP,         /* PMF required and we cannot do it */
+	BSS_UNSUPPORTED_MFP,         /* the PMF policies of the two sides conflict */
+	BSS_UNSUPPORTED_RSN,         /* the RSN element itself is unusable */
 };
 
 struct station_bss {
@@ -60,7 +61,14 @@ struct station_bss {
 	enum bss_support support;
 	/* RSN details (valid when has_rsn). */
 	bool has_rsn;
+	/* The negotiation (daemon/rsn/negotiate.h) with the default policy and
+	 * every cipher: what the list shows. A connect negotiates again with
+	 * the network's policy and the driver's ciphers. */
+	uint16_t rsn_status;     /* 0, or the IEEE status code of the refusal */
 	uint32_t akm;            /* the AKM we would use, 0 if none */
+	uint32_t pairwise_cipher; /* the pairwise cipher we would use */
+	uint32_t akms;           /* offered, RSN_SUITE_BIT mask */
+	uint32_t pairwise_ciphers; /* offered, RSN_SUITE_BIT mask */
 	uint32_t group_cipher;
 	uint32_t group_mgmt_cipher; /* BIP suite (default BIP-CMAC-128) */
 	uint16_t rsn_capab;
@@ -87,6 +95,8 @@ int bss_parse(struct station_bss *out, const uint8_t bssid[DRIVER_ADDR_LEN], uin
 
 const char *bss_security_name(enum bss_security sec);
 const char *bss_support_text(enum bss_support s);
+/* The support verdict of a negotiation status code. */
+enum bss_support bss_support_from_status(uint16_t status);
 enum driver_band bss_band_from_freq(uint32_t freq_mhz);
 /* Channel number of a frequency, 0 if unknown. */
 unsigned bss_channel_from_freq(uint32_t freq_mhz);

@@ -4,6 +4,7 @@
  * network before every channel). Then BSS after BSS until one works or the
  * bound is reached; connect_finish() reports the outcome. */
 #define LOG_TAG "station"
+#include "daemon/codec/codec_err.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
@@ -71,6 +72,9 @@ static const struct station_network *conn_network(struct station *st)
 	return n;
 }
 
+static uint16_t negotiate_bss(struct station *st, const struct station_bss *b,
+			      struct rsn_negotiated *out);
+
 /* Settles security and credentials once the network is in view. Returns 0
  * or fills err. */
 static int resolve_credentials(struct station *st, const struct station_network *n,
@@ -81,6 +85,14 @@ static int resolve_credentials(struct station *st, const struct station_network 
 
 	c->security = n->security;
 	c->security_set = true;
+	struct rsn_negotiated neg;
+	if (n->support != BSS_OK && n->n_bss && n->bss[0]->has_rsn &&
+	    negotiate_bss(st, n->bss[0], &neg) != WLAN_STATUS_SUCCESS)
+		return wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, 0, c->refusal_status, -1,
+				      "cannot connect to '%s' (%s): %s",
+				      conn_ssid_str(st, s, sizeof(s)),
+				      bss_security_name(n->security), c->refusal),
+		       -EOPNOTSUPP;
 	if (n->support != BSS_OK)
 		return wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1,
 				      "cannot connect to '%s' (%s): %s",
@@ -223,10 +235,47 @@ void connect_scan_done(struct station *st)
 	connect_finish(st, &e);
 }
 
-static bool can_do_mfp(const struct station *st, const struct station_bss *b)
+/* The driver's ciphers; without its capabilities, CCMP-128 alone. */
+static uint32_t driver_ciphers(const struct station *st)
 {
-	return st->have_capa && (st->capa.ciphers & DRIVER_CIPHER_BIP_CMAC_128) &&
-	       b->group_mgmt_cipher == RSN_CIPHER_BIP_CMAC_128;
+	return st->have_capa ? st->capa.ciphers : DRIVER_CIPHER_CCMP_128;
+}
+
+/* Negotiates with a BSS under the network's policy (daemon/rsn/negotiate.h).
+ * Open networks have nothing to negotiate. A refusal is explained in
+ * c->refusal: what the network offers and why it cannot be joined. */
+static uint16_t negotiate_bss(struct station *st, const struct station_bss *b,
+			      struct rsn_negotiated *out)
+{
+	struct station_connect *c = &st->conn;
+	struct ie_rsn rsn;
+	char offer[160], a[18];
+
+	*out = (struct rsn_negotiated){ 0 };
+	if (!b->has_rsn)
+		return WLAN_STATUS_SUCCESS;
+	if (b->rsne_len < 2 || ie_parse_rsn(b->rsne + 2, b->rsne_len - 2, &rsn) != CODEC_OK) {
+		snprintf(c->refusal, sizeof(c->refusal), "%s: its RSN element does not parse",
+			 bss_addr_str(b->bssid, a));
+		return WLAN_STATUS_INVALID_RSNIE;
+	}
+	uint16_t status = rsn_negotiate(RSN_ROLE_STATION, &c->policy, driver_ciphers(st), &rsn,
+					b->rsnxe_len != 0, out);
+	uint64_t left = rsn_mic_cm_remaining_us(&st->mic_cm, loop_now_us(st->loop));
+	if (!status && out->group == RSN_CIPHER_TKIP && left) {
+		snprintf(c->refusal, sizeof(c->refusal),
+			 "%s uses TKIP and TKIP countermeasures (two MIC failures) refuse TKIP "
+			 "networks for %llu more s",
+			 bss_addr_str(b->bssid, a), (unsigned long long)(left / 1000000 + 1));
+		c->refusal_status = WLAN_STATUS_CIPHER_REJECTED_PER_POLICY;
+		return WLAN_STATUS_CIPHER_REJECTED_PER_POLICY;
+	}
+	c->refusal_status = status;
+	if (status)
+		snprintf(c->refusal, sizeof(c->refusal), "%s offers %s; %s (status %u)",
+			 bss_addr_str(b->bssid, a), rsn_describe(&rsn, offer, sizeof(offer)),
+			 out->why, status);
+	return status;
 }
 
 static bool tried(const struct station_connect *c, const uint8_t *bssid)
@@ -245,12 +294,15 @@ static const struct station_bss *pick_bss(struct station *st, const struct stati
 		const struct station_bss *b = n->bss[i];
 		if (tried(&st->conn, b->bssid) || b->last_seen_us < st->conn.min_seen_us)
 			continue;
-		if (b->support != BSS_OK) {
+		if (b->support != BSS_OK && !b->has_rsn) {
 			*why_not = b->support;
 			continue;
 		}
-		if (b->mfp_required && !can_do_mfp(st, b)) {
-			*why_not = BSS_UNSUPPORTED_MFP;
+		struct rsn_negotiated neg;
+		uint16_t status = negotiate_bss(st, b, &neg);
+		if (status) {
+			*why_not = bss_support_from_status(status);
+			log_info("not joining %s", st->conn.refusal);
 			continue;
 		}
 		return b;
@@ -266,6 +318,10 @@ static void fail_no_bss(struct station *st, enum bss_support why_not)
 
 	if (c->have_err) {
 		e = c->last_err;
+	} else if (why_not != BSS_OK && c->refusal[0]) {
+		wpad_error_set(&e, WPAD_ERR_NOT_SUPPORTED, 0, c->refusal_status, -1,
+			       "cannot connect to '%s': %s", conn_ssid_str(st, s, sizeof(s)),
+			       c->refusal);
 	} else if (why_not != BSS_OK) {
 		wpad_error_set(&e, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1, "cannot connect to '%s': %s",
 			       conn_ssid_str(st, s, sizeof(s)), bss_support_text(why_not));
@@ -291,6 +347,7 @@ void connect_next_bss(struct station *st)
 		return;
 	}
 	c->bss = *b;
+	negotiate_bss(st, &c->bss, &c->neg); /* its PMKIDs point into c->bss */
 	memcpy(c->tried[c->n_tried++], b->bssid, DRIVER_ADDR_LEN);
 	c->auth_tries = c->assoc_tries = 0;
 	sme_start(st);
@@ -360,6 +417,7 @@ static void load_known(struct station *st)
 		c->security = order[i];
 		c->security_set = true;
 		c->hidden = c->hidden || k.hidden;
+		c->policy = k.policy;
 		c->n_known_freqs = k.n_freqs;
 		memcpy(c->known_freqs, k.freqs, k.n_freqs * sizeof(k.freqs[0]));
 		if (!c->have_psk && k.have_psk) {
@@ -387,6 +445,7 @@ int connect_start(struct station *st, const uint8_t *ssid, size_t ssid_len,
 	c->ssid_len = (uint8_t)ssid_len;
 	c->hidden = hidden;
 	c->autoconnect = autoconnect;
+	c->policy = (struct rsn_policy){ .pmf = RSN_PMF_OPTIONAL };
 	c->started_us = loop_now_us(st->loop);
 	if (passphrase) {
 		ret = psk_from_passphrase(passphrase, ssid, ssid_len, c->psk);

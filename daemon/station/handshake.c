@@ -12,9 +12,12 @@
 #define LOG_TAG "station"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/core/loop.h"
+#include "daemon/crypto/secure.h"
 #include "daemon/rsn/auth_proto.h"
 #include "daemon/rsn/eapol_port.h"
 #include "daemon/rsn/pmksa.h"
+#include "daemon/rsn/suites.h"
 #include "daemon/rsn/supplicant.h"
 #include "daemon/station/station_i.h"
 
@@ -23,32 +26,6 @@
 #include <string.h>
 
 #define ETH_P_PAE 0x888e
-
-static uint32_t driver_cipher(uint32_t suite)
-{
-	switch (suite) {
-	case RSN_CIPHER_CCMP_128:
-		return DRIVER_CIPHER_CCMP_128;
-	case RSN_CIPHER_CCMP_256:
-		return DRIVER_CIPHER_CCMP_256;
-	case RSN_CIPHER_GCMP_128:
-		return DRIVER_CIPHER_GCMP_128;
-	case RSN_CIPHER_GCMP_256:
-		return DRIVER_CIPHER_GCMP_256;
-	case RSN_CIPHER_TKIP:
-		return DRIVER_CIPHER_TKIP;
-	case RSN_CIPHER_BIP_CMAC_128:
-		return DRIVER_CIPHER_BIP_CMAC_128;
-	case RSN_CIPHER_BIP_CMAC_256:
-		return DRIVER_CIPHER_BIP_CMAC_256;
-	case RSN_CIPHER_BIP_GMAC_128:
-		return DRIVER_CIPHER_BIP_GMAC_128;
-	case RSN_CIPHER_BIP_GMAC_256:
-		return DRIVER_CIPHER_BIP_GMAC_256;
-	default:
-		return 0;
-	}
-}
 
 /* ---- the EAPOL port ---- */
 
@@ -140,7 +117,7 @@ static int set_key(struct station *st, enum driver_key_type type, uint8_t idx, u
 {
 	struct driver_key k = { .type = type, .key_idx = idx, .set_tx = set_tx };
 
-	k.cipher = driver_cipher(suite);
+	k.cipher = rsn_cipher_to_driver(suite);
 	if (!k.cipher || len > sizeof(k.key))
 		return -EOPNOTSUPP;
 	memcpy(k.addr, st->bssid, DRIVER_ADDR_LEN);
@@ -168,9 +145,21 @@ static int op_install_gtk(void *ctx, uint8_t key_idx, uint32_t cipher, const uin
 			  size_t len, const uint8_t rsc[RSN_SEQ_LEN])
 {
 	struct station *st = ctx;
+	uint8_t swapped[32];
 	if (key_idx > 3)
 		return -EINVAL;
+	/* A TKIP GTK comes as TK | Michael key authenticator->supplicant |
+	 * supplicant->authenticator (IEEE 802.11-2020 12.8.2); the driver
+	 * (nl80211's layout) wants TK | our TX MIC key | our RX MIC key, and
+	 * we receive group frames with the authenticator's. */
+	if (cipher == RSN_CIPHER_TKIP && len == 32) {
+		memcpy(swapped, gtk, 16);
+		memcpy(swapped + 16, gtk + 24, 8);
+		memcpy(swapped + 24, gtk + 16, 8);
+		gtk = swapped;
+	}
 	int ret = set_key(st, DRIVER_KEY_GROUP, key_idx, cipher, gtk, len, rsc, false);
+	crypto_zero(swapped, sizeof(swapped));
 	if (ret == 0) {
 		st->keys_installed |= KEY_BIT_GTK(key_idx);
 		log_info("group key %u installed", key_idx);
@@ -292,10 +281,10 @@ int handshake_start(struct station *st)
 		return -EINVAL;
 	memcpy(cfg.own_addr, st->addr, DRIVER_ADDR_LEN);
 	memcpy(cfg.peer_addr, st->bssid, DRIVER_ADDR_LEN);
-	cfg.akm = c->bss.akm;
-	cfg.pairwise_cipher = RSN_CIPHER_CCMP_128;
-	cfg.group_cipher = c->bss.group_cipher;
-	cfg.group_mgmt_cipher = c->use_mfp ? c->bss.group_mgmt_cipher : 0;
+	cfg.akm = c->neg.akm;
+	cfg.pairwise_cipher = c->neg.pairwise;
+	cfg.group_cipher = c->neg.group;
+	cfg.group_mgmt_cipher = c->neg.mfp ? c->neg.group_mgmt : 0;
 	cfg.sta_rsne = c->sta_rsne;
 	cfg.sta_rsne_len = c->sta_rsne_len;
 	/* The pair heard from this BSS, which message 3 must repeat exactly:
@@ -340,6 +329,29 @@ void handshake_rx_eapol(struct station *st, const struct driver_event *ev)
 	if (st->state != STATION_HANDSHAKING && st->state != STATION_CONNECTED)
 		return;
 	eapol_port_rx(st->port, ev->u.data.body, ev->u.data.len);
+}
+
+void handshake_mic_failure(struct station *st, const struct driver_event *ev)
+{
+	struct wpad_error e;
+	char a[18];
+	bool group = ev->u.peer.group;
+
+	if (st->state != STATION_CONNECTED || !st->supp)
+		return;
+	int r = rsn_supp_mic_failure_report(st->supp, !group);
+	if (r < 0)
+		log_warn("the MIC failure report could not be sent: %d", r);
+	if (rsn_mic_cm_failure(&st->mic_cm, loop_now_us(st->loop)) != RSN_MIC_CM_COUNTERMEASURES)
+		return;
+	bss_addr_str(st->bssid, a);
+	log_warn("second Michael MIC failure within 60 s: TKIP countermeasures; leaving %s "
+		 "(reason %u), no TKIP network for 60 s", a, WLAN_REASON_MICHAEL_MIC_FAILURE);
+	wpad_error_set(&e, WPAD_ERR_AUTHENTICATION_FAILED, 0, -1, WLAN_REASON_MICHAEL_MIC_FAILURE,
+		       "two Michael MIC failures within 60 s on %s: TKIP countermeasures "
+		       "(IEEE 802.11 12.5.2.4) block TKIP networks for 60 s", a);
+	station_teardown_link(st, WLAN_REASON_MICHAEL_MIC_FAILURE);
+	station_link_lost(st, &e);
 }
 
 void handshake_stop(struct station *st)

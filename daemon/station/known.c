@@ -3,10 +3,13 @@
 #define LOG_TAG "station"
 #include "daemon/core/log.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/rsn/suites.h"
 #include "daemon/station/station_i.h"
 #include "daemon/store/known_store.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -47,6 +50,38 @@ static enum bss_security from_known(enum known_security sec)
 	return BSS_SECURITY_8021X;
 }
 
+/* "psk psk-sha256" into a mask of the names the lookup knows; an unknown
+ * name is logged and skipped (the file stays as the user wrote it). */
+static uint32_t names_mask(const char *list, uint32_t (*lookup)(const char *), const char *what)
+{
+	char buf[128], *save = NULL;
+	uint32_t m = 0;
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (char *t = strtok_r(buf, " ,", &save); t; t = strtok_r(NULL, " ,", &save)) {
+		uint32_t bit = RSN_SUITE_BIT(lookup(t));
+		if (!bit)
+			log_warn("known network: unknown %s '%s' ignored", what, t);
+		m |= bit;
+	}
+	return m;
+}
+
+/* The network's security policy from its file; unset parts keep the
+ * station defaults (PMF optional, every implemented AKM and cipher). */
+static void fill_policy(struct rsn_policy *p, const struct known_network *net)
+{
+	*p = (struct rsn_policy){ .pmf = RSN_PMF_OPTIONAL };
+	if (net->pmf[0] && rsn_pmf_from_name(net->pmf, &p->pmf) < 0)
+		p->pmf = RSN_PMF_OPTIONAL;
+	if (net->akms[0])
+		p->akms = names_mask(net->akms, rsn_akm_from_name, "AKM");
+	if (net->ciphers[0]) {
+		uint32_t c = names_mask(net->ciphers, rsn_cipher_from_name, "cipher");
+		p->pairwise = c & ~RSN_SUITE_BIT(RSN_CIPHER_TKIP);
+		p->group = c;
+	}
+}
+
 static void fill(struct station_known *out, const struct known_network *net)
 {
 	memset(out, 0, sizeof(*out));
@@ -55,6 +90,7 @@ static void fill(struct station_known *out, const struct known_network *net)
 	out->security = from_known(net->security);
 	out->autoconnect = net->autoconnect;
 	out->hidden = net->hidden;
+	fill_policy(&out->policy, net);
 	out->last_connected = net->last_connected;
 	out->n_freqs = net->n_freqs < STATION_KNOWN_MAX_FREQS ? net->n_freqs
 							      : STATION_KNOWN_MAX_FREQS;

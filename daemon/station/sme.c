@@ -14,6 +14,7 @@
 #include "daemon/crypto/secure.h"
 #include "daemon/rsn/auth_proto.h"
 #include "daemon/rsn/pmksa.h"
+#include "daemon/rsn/suites.h"
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
@@ -197,8 +198,8 @@ static void offer_pmksa(struct station *st, struct ie_rsn *rsn)
 	const struct pmksa *e;
 
 	c->pmksa_offered = false;
-	if (!rsn_akm_uses_pmksa(c->bss.akm) ||
-	    !(e = pmksa_cache_get(st->pmksa, st->addr, c->bss.bssid, c->bss.akm)))
+	if (!rsn_akm_uses_pmksa(c->neg.akm) ||
+	    !(e = pmksa_cache_get(st->pmksa, st->addr, c->bss.bssid, c->neg.akm)))
 		return;
 	memcpy(c->offered_pmkid, e->pmkid, sizeof(c->offered_pmkid));
 	c->pmksa_offered = true;
@@ -208,21 +209,19 @@ static void offer_pmksa(struct station *st, struct ie_rsn *rsn)
 		rsn->present = IE_RSN_UPTO_PMKID;
 }
 
-/* Our RSN element: the AP's group cipher, CCMP-128, the AKM we picked;
- * management frame protection only where the AP requires it. */
+/* Our RSN element: the suites the negotiation chose for this BSS
+ * (daemon/rsn/negotiate.c), MFPC when PMF is in use, MFPR when our policy
+ * requires it, and a cached PMKSA's PMKID. */
 static int build_rsne(struct station *st)
 {
 	struct station_connect *c = &st->conn;
 	struct ie_rsn rsn;
 	struct wbuf w = wbuf_init(c->sta_rsne, sizeof(c->sta_rsne));
 
-	ie_rsn_init(&rsn, c->bss.akm);
-	rsn.group_cipher = c->bss.group_cipher;
-	rsn.pairwise[0] = RSN_CIPHER_CCMP_128;
-	rsn.n_pairwise = 1;
-	c->use_mfp = c->bss.mfp_required;
-	rsn.capab = c->use_mfp ? RSN_CAPAB_MFPC | RSN_CAPAB_MFPR : 0;
-	rsn.present = IE_RSN_UPTO_CAPAB;
+	if (!c->neg.akm)
+		return -EINVAL;
+	rsn_negotiated_to_ie(&c->neg, &rsn);
+	c->use_mfp = c->neg.mfp;
 	offer_pmksa(st, &rsn);
 	int err = ie_build_rsn(&w, &rsn);
 	c->sta_rsne_len = err ? 0 : w.len;
@@ -258,8 +257,14 @@ static void send_assoc(struct station *st)
 	p.ies_len += extra;
 	p.ies = p.ies_len ? ies : NULL;
 	c->assoc_tries++;
-	log_info("associating with %s (attempt %u)", bss_addr_str(c->bss.bssid, a),
-		 c->assoc_tries);
+	if (c->neg.akm)
+		log_info("associating with %s (attempt %u): AKM %s, pairwise %s, group %s, PMF %s",
+			 bss_addr_str(c->bss.bssid, a), c->assoc_tries, rsn_akm_name(c->neg.akm),
+			 rsn_cipher_name(c->neg.pairwise), rsn_cipher_name(c->neg.group),
+			 c->neg.mfp ? (c->neg.mfpr ? "required" : "on") : "off");
+	else
+		log_info("associating with %s (attempt %u)", bss_addr_str(c->bss.bssid, a),
+			 c->assoc_tries);
 	int ret = driver_associate(st->drv, st->ifindex, &p);
 	if (ret < 0) {
 		fail_errno(st, ret, "association request failed");

@@ -380,6 +380,9 @@ void station_handle_event(struct station *st, const struct driver_event *ev)
 	case DRIVER_EV_RX_EAPOL:
 		handshake_rx_eapol(st, ev);
 		break;
+	case DRIVER_EV_MIC_FAILURE:
+		handshake_mic_failure(st, ev);
+		break;
 	case DRIVER_EV_IFACE_DEL:
 		handle_radio_gone(st, WPAD_ERR_NOT_FOUND, ENODEV, "the interface was removed");
 		break;

@@ -19,6 +19,8 @@
 #include <stdint.h>
 
 #include "daemon/core/error.h"
+#include "daemon/rsn/mic_cm.h"
+#include "daemon/rsn/negotiate.h"
 #include "daemon/station/bss.h"
 #include "daemon/station/network.h"
 #include "daemon/station/station.h"
@@ -46,6 +48,7 @@ struct station_known {
 	enum bss_security security;
 	bool autoconnect;
 	bool hidden;
+	struct rsn_policy policy; /* PMF, AKMs and ciphers allowed (0: defaults) */
 	uint64_t last_connected; /* CLOCK_REALTIME seconds, 0: never */
 	bool have_psk;
 	uint8_t psk[STATION_PSK_LEN];
@@ -148,6 +151,10 @@ struct station_connect {
 	unsigned assoc_tries;
 	struct wpad_error last_err; /* the most telling failure so far */
 	bool have_err;
+	struct rsn_policy policy;  /* the network's (known-network file) or the default */
+	struct rsn_negotiated neg; /* the suites chosen for the BSS being tried */
+	char refusal[256];         /* why the last BSS refused by negotiation was */
+	uint16_t refusal_status;   /* its IEEE status code */
 	uint8_t sta_rsne[BSS_RSNE_MAX]; /* what we put in the association request */
 	size_t sta_rsne_len;
 	bool use_mfp;
@@ -196,6 +203,9 @@ void sme_auth_free(struct station *st);
 #define KEY_BIT_PORT (1u << 7)                /* the port was authorized */
 int handshake_start(struct station *st);
 void handshake_rx_eapol(struct station *st, const struct driver_event *ev);
+/* A Michael MIC failure the driver saw (TKIP): reported to the AP, and
+ * the second within 60 s starts countermeasures (rsn/mic_cm.h). */
+void handshake_mic_failure(struct station *st, const struct driver_event *ev);
 void handshake_stop(struct station *st);
 int handshake_port_init(struct station *st);
 void handshake_port_free(struct station *st);
@@ -281,6 +291,7 @@ struct station {
 	struct rsn_supp *supp;
 	unsigned eapol_sent;      /* EAPOL frames we sent on this link */
 	uint32_t keys_installed;  /* KEY_BIT_* */
+	struct rsn_mic_cm mic_cm; /* TKIP countermeasures (handshake.c) */
 	uint32_t freq_mhz;
 	int32_t signal_mbm;
 	uint64_t connect_time_ms;

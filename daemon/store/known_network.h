@@ -48,6 +48,13 @@ struct known_network {
 	uint8_t psk[32];
 	bool autoconnect;
 	bool hidden;
+	/* Security policy, "" for the default ([Settings] in the file):
+	 * ManagementFrameProtection disabled|optional|required; AKMs and
+	 * Ciphers as suite names separated by spaces ("psk psk-sha256",
+	 * "ccmp-128 gcmp-256"), checked by the station that uses them. */
+	char pmf[12];
+	char akms[96];
+	char ciphers[96];
 	uint64_t last_connected; /* unix time, 0 = never */
 	uint32_t freqs[KNOWN_FREQS_MAX]; /* MHz, most recent first */
 	size_t n_freqs;

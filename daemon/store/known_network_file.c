@@ -15,7 +15,8 @@
 
 #define FAIL_AT(ini, e, code, ...) cfg_fail(err, code, (ini)->file, (e)->line, __VA_ARGS__)
 
-static const char *const settings_keys[] = { "AutoConnect", "Hidden", NULL };
+static const char *const settings_keys[] = { "AutoConnect", "Hidden", "ManagementFrameProtection",
+					      "AKMs", "Ciphers", NULL };
 static const char *const state_keys[] = { "LastConnected", "Frequencies", NULL };
 static const char *const psk_keys[] = { "Passphrase", "PreSharedKey", "PreSharedKeyCheck", NULL };
 
@@ -78,11 +79,44 @@ static int parse_freqs(struct known_network *net, const char *s)
 	return 0;
 }
 
+/* The policy strings of [Settings]; 1 when e is not one of them. */
+static int read_policy(struct known_network *net, const struct ini *ini,
+		       const struct ini_entry *e, struct cfg_error *err)
+{
+	char *dst;
+	size_t cap;
+	if (strcmp(e->key, "ManagementFrameProtection") == 0) {
+		if (strcmp(e->value, "disabled") && strcmp(e->value, "optional") &&
+		    strcmp(e->value, "required"))
+			return FAIL_AT(ini, e, CFG_E_BAD_VALUE,
+				       "ManagementFrameProtection must be disabled, optional or "
+				       "required");
+		dst = net->pmf, cap = sizeof(net->pmf);
+	} else if (strcmp(e->key, "AKMs") == 0) {
+		dst = net->akms, cap = sizeof(net->akms);
+	} else if (strcmp(e->key, "Ciphers") == 0) {
+		dst = net->ciphers, cap = sizeof(net->ciphers);
+	} else {
+		return 1;
+	}
+	if (strlen(e->value) >= cap)
+		return FAIL_AT(ini, e, CFG_E_BAD_VALUE, "%s is longer than %zu characters", e->key,
+			       cap - 1);
+	snprintf(dst, cap, "%s", e->value);
+	return 0;
+}
+
 static int read_settings(struct known_network *net, const struct ini *ini,
 			 const struct ini_section *s, struct cfg_error *err)
 {
 	for (size_t i = 0; i < s->n_entries; i++) {
 		const struct ini_entry *e = &s->entries[i];
+		int pr = read_policy(net, ini, e, err);
+		if (pr <= 0) {
+			if (pr < 0)
+				return pr;
+			continue;
+		}
 		bool *target = strcmp(e->key, "AutoConnect") == 0 ? &net->autoconnect
 			       : strcmp(e->key, "Hidden") == 0	  ? &net->hidden
 								  : NULL;
@@ -293,6 +327,9 @@ static int put_settings_state(const struct known_network *net, struct ini *ini)
 
 	if (!s || ini_set(s, "AutoConnect", net->autoconnect ? "true" : "false") < 0 ||
 	    ini_set(s, "Hidden", net->hidden ? "true" : "false") < 0 ||
+	    (net->pmf[0] && ini_set(s, "ManagementFrameProtection", net->pmf) < 0) ||
+	    (net->akms[0] && ini_set(s, "AKMs", net->akms) < 0) ||
+	    (net->ciphers[0] && ini_set(s, "Ciphers", net->ciphers) < 0) ||
 	    put_extras(net, ini, "Settings") < 0)
 		return -ENOMEM;
 	bool need_state = net->last_connected || net->n_freqs;

@@ -130,6 +130,20 @@ int known_store_set_autoconnect(struct known_store *store, struct known_network 
 	return store_write(store, net);
 }
 
+int known_store_set_policy(struct known_store *store, struct known_network *net, const char *key,
+			   const char *value)
+{
+	char *dst = strcmp(key, "ManagementFrameProtection") == 0 ? net->pmf
+		    : strcmp(key, "AKMs") == 0			  ? net->akms
+		    : strcmp(key, "Ciphers") == 0		  ? net->ciphers
+								  : NULL;
+	size_t cap = dst == net->pmf ? sizeof(net->pmf) : sizeof(net->akms);
+	if (!dst || strlen(value) >= cap)
+		return -EINVAL;
+	memcpy(dst, value, strlen(value) + 1);
+	return store_write(store, net);
+}
+
 int known_store_get_psk(struct known_store *store, struct known_network *net, uint8_t psk[32])
 {
 	int ret;

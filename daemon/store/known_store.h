@@ -67,6 +67,12 @@ int known_store_touch_connected(struct known_store *store, struct known_network 
 				uint64_t now);
 int known_store_set_autoconnect(struct known_store *store, struct known_network *net,
 				bool autoconnect);
+/* Sets one policy string of [Settings] ("ManagementFrameProtection",
+ * "AKMs" or "Ciphers"; "" restores the default) and writes the file.
+ * The caller checked the value. Returns 0, -EINVAL (unknown key, too long)
+ * or a write error (the value is set in memory anyway). */
+int known_store_set_policy(struct known_store *store, struct known_network *net, const char *key,
+			   const char *value);
 
 /* The PSK of a .psk network into psk: the cached value when it is valid,
  * else computed now and written back. Returns 0, -EINVAL (not a PSK

@@ -188,11 +188,13 @@ hostapd_start() { # NS IFACE SSID open|psk [EXTRA_CONFIG_LINE...]
 		echo "channel=$CHANNEL"
 		if [ "$sec" = psk ]; then
 			echo "wpa=2"
-			echo "wpa_key_mgmt=WPA-PSK"
+			echo "wpa_key_mgmt=${HOSTAPD_KEY_MGMT:-WPA-PSK}"
 			echo "rsn_pairwise=CCMP"
 			echo "wpa_passphrase=$PASSPHRASE"
 		fi
 		[ $# -eq 0 ] || printf '%s\n' "$@"
+		# More settings (later lines override): PMF, mixed WPA/WPA2, ...
+		[ -z "${HOSTAPD_EXTRA:-}" ] || printf '%b\n' "$HOSTAPD_EXTRA"
 	} >"$conf"
 	start_bg hostapd "$ns" hostapd -t -d "$conf"
 	wait_until 20 "hostapd enabled" hostapd_cli_q "$ns" "$ifc" status -- "state=ENABLED"
@@ -218,11 +220,12 @@ wpas_start() { # NS IFACE SSID open|psk
 		echo "	ssid=\"$ssid\""
 		[ -z "$WPAS_SCAN_FREQ" ] || echo "	scan_freq=$WPAS_SCAN_FREQ"
 		if [ "$sec" = psk ]; then
-			echo "	key_mgmt=WPA-PSK"
+			echo "	key_mgmt=${WPAS_KEY_MGMT:-WPA-PSK}"
 			echo "	psk=\"$PASSPHRASE\""
 		else
 			echo "	key_mgmt=NONE"
 		fi
+		[ -z "${WPAS_EXTRA:-}" ] || printf '\t%s\n' "$WPAS_EXTRA" # e.g. ieee80211w=2
 		echo "}"
 	} >"$conf"
 	start_bg wpa_supplicant "$ns" wpa_supplicant -t -d -D nl80211 -i "$ifc" -c "$conf"
@@ -342,6 +345,8 @@ wpad_conf_ap() { # FILE NAME RADIO_NAME SEC
 		printf '[AccessPoint %s]\nRadio=%s\nSSID=%s\nChannel=%s\nSecurity=%s\n' \
 			"$2" "$3" "$(ssid_of "$4")" "$CHANNEL" "$sec"
 		[ "$4" = psk ] && printf 'Passphrase=%s\n' "$PASSPHRASE"
+		# More AP profile keys, e.g. ManagementFrameProtection=required
+		[ -z "${WPAD_AP_EXTRA:-}" ] || printf '%b\n' "$WPAD_AP_EXTRA"
 		echo
 	} >>"$1"
 }
@@ -435,6 +440,13 @@ wpad_sta_hostapd_connected() { # SEC
 
 # wpad's AP on radio 0 in namespace ap; PEER (wpas or iwd) on radio 1.
 flow_wpad_ap() { # PEER SEC
+	wpad_ap_connected "$1" "$2"
+	if [ "$1" = iwd ]; then stop_daemon iwd; else stop_daemon wpa_supplicant; fi
+	stop_daemon wpad
+}
+
+# The same, leaving both running; STA_MAC is the station's address.
+wpad_ap_connected() { # PEER SEC
 	local peer=$1 sec=$2 ssid sta_mac conf=$HWSIM_WORK/wpad.conf
 	ssid=$(ssid_of "$sec")
 	ns_new ap
@@ -462,8 +474,7 @@ flow_wpad_ap() { # PEER SEC
 	ip_add ap "$AP_IF" "$IP_AP"
 	ip_add sta "$STA_IF" "$IP_STA"
 	check_ping_both ap sta
-	if [ "$peer" = iwd ]; then stop_daemon iwd; else stop_daemon wpa_supplicant; fi
-	stop_daemon wpad
+	STA_MAC=$sta_mac
 }
 
 # One wpad, an AP on radio 0 and a station on radio 1, both in namespace

@@ -59,7 +59,7 @@ allowed() {
 	drivers/*/*) prefixes="$base drivers/SHARED" ;;
 	drivers/*) prefixes="$base drivers/" ;;
 	eap/*) prefixes="$base eap/" ;;
-	daemon/rsn/* | daemon/sae/* | daemon/pae/* | daemon/radius/*) prefixes="$base eap/ $proto" ;;
+	daemon/rsn/* | daemon/sae/* | daemon/pae/* | daemon/radius/*) prefixes="$base eap/ $proto drivers/driver.h" ;;
 	daemon/station/*) prefixes="$base eap/ $proto daemon/config/ daemon/store/ drivers/driver.h daemon/station/" ;;
 	daemon/ap/*) prefixes="$base eap/ $proto daemon/config/ daemon/store/ drivers/driver.h daemon/ap/" ;;
 	dbus/*) prefixes="daemon/ drivers/driver.h dbus/" ;;

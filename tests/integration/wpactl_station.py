@@ -45,8 +45,8 @@ def scan_and_networks(c):
     check("wpactl station s0 scan" in out, "networks before a scan says how to scan")
     out = c.ok("station", "s0", "scan")
     lines = out.splitlines()
-    check(lines[0].split() == ["NETWORK", "SECURITY", "SIGNAL", "KNOWN"] and
-          any("wpad-test" in l and " psk " in l for l in lines) and
+    check(lines[0].split() == ["NETWORK", "SECURITY", "PMF", "SIGNAL", "KNOWN"] and
+          any("wpad-test" in l and " psk " in l and " capable " in l for l in lines) and
           any("wpad-open" in l and " open " in l for l in lines),
           "scan lists both networks")
     check(all(l == l.rstrip() for l in lines), "no trailing blanks in the table")

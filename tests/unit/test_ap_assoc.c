@@ -22,6 +22,10 @@ static struct ap *fake_ap(void)
 	static const uint16_t r24[] = { 10, 20, 55, 110, 60, 90, 120, 180, 240, 360, 480, 540 };
 	struct ap *ap = calloc(1, sizeof(*ap));
 	ck_assert_ptr_nonnull(ap);
+	/* The sim's ciphers: CCMP/GCMP and BIP-CMAC-128 (PMF possible). */
+	ap->capa.ciphers = DRIVER_CIPHER_CCMP_128 | DRIVER_CIPHER_CCMP_256 |
+			   DRIVER_CIPHER_GCMP_128 | DRIVER_CIPHER_GCMP_256 |
+			   DRIVER_CIPHER_BIP_CMAC_128;
 	struct driver_band_info *b = &ap->capa.bands[DRIVER_BAND_2GHZ];
 	b->present = true;
 	memcpy(b->rates_100kbps, r24, sizeof(r24));
@@ -188,6 +192,20 @@ START_TEST(rsn_capabilities_and_contents)
 			  WLAN_STATUS_ROBUST_MGMT_FRAME_POLICY_VIOLATION);
 	rsn.capab = RSN_CAPAB_MFPC; /* capable, not required: fine without PMF */
 	ck_assert_uint_eq(with_rsn(ap, &rsn), WLAN_STATUS_SUCCESS);
+	/* ManagementFrameProtection=optional: an MFP station is taken, with PMF. */
+	ap->conf.policy.pmf = RSN_PMF_OPTIONAL;
+	ck_assert_int_eq(ap_build_rsne(ap), 0);
+	rsn.capab = RSN_CAPAB_MFPR | RSN_CAPAB_MFPC;
+	ck_assert_uint_eq(with_rsn(ap, &rsn), WLAN_STATUS_SUCCESS);
+	/* =required: a station without MFPC is refused with 31. */
+	ap->conf.policy.pmf = RSN_PMF_REQUIRED;
+	ck_assert_int_eq(ap_build_rsne(ap), 0);
+	rsn.capab = 0;
+	ck_assert_uint_eq(with_rsn(ap, &rsn), WLAN_STATUS_ROBUST_MGMT_FRAME_POLICY_VIOLATION);
+	rsn.capab = RSN_CAPAB_MFPC;
+	ck_assert_uint_eq(with_rsn(ap, &rsn), WLAN_STATUS_SUCCESS);
+	ap->conf.policy.pmf = RSN_PMF_DISABLED;
+	ck_assert_int_eq(ap_build_rsne(ap), 0);
 
 	/* Version 2. */
 	static const uint8_t v2[] = { 0x02, 0x00, 0x00, 0x0f, 0xac, 0x04 };

@@ -43,6 +43,10 @@ static struct ap *fake_ap(bool rsn, bool hidden)
 {
 	struct ap *ap = calloc(1, sizeof(*ap));
 	ck_assert_ptr_nonnull(ap);
+	/* The sim's ciphers: CCMP/GCMP and BIP-CMAC-128 (PMF possible). */
+	ap->capa.ciphers = DRIVER_CIPHER_CCMP_128 | DRIVER_CIPHER_CCMP_256 |
+			   DRIVER_CIPHER_GCMP_128 | DRIVER_CIPHER_GCMP_256 |
+			   DRIVER_CIPHER_BIP_CMAC_128;
 	memcpy(ap->addr, bssid, 6);
 	fill_band(&ap->capa.bands[DRIVER_BAND_2GHZ], false);
 	fill_band(&ap->capa.bands[DRIVER_BAND_5GHZ], true);

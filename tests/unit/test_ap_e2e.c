@@ -11,6 +11,7 @@
 #include "daemon/station/station.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,82 @@ START_TEST(wpa2_connect)
 }
 END_TEST
 
+/* PMF required by the AP (ManagementFrameProtection=required, AKMs psk
+ * psk-sha256): the station's default policy (optional) joins with PMF and
+ * PSK-SHA256, the AP marks it MFP, and data flows. */
+START_TEST(pmf_required_connect)
+{
+	struct ap_profile p;
+	apt_profile(&p, true);
+	p.pmf = AP_PMF_REQUIRED;
+	snprintf(p.akms, sizeof(p.akms), "psk psk-sha256");
+	apt_start(&p);
+	ck_assert(APT->ap->offer.mfpc && APT->ap->offer.mfpr);
+	ck_assert_uint_eq(APT->ap->offer.group_mgmt, RSN_CIPHER_BIP_CMAC_128);
+	connect(APT_PASSPHRASE);
+	ck_assert_msg(E.connect_ok, "connect failed: %s", E.err.text);
+	ck_assert(apt_wait_for(ap_authorized, NULL, 1000));
+	struct ap_station_info info;
+	ck_assert_int_eq(ap_get_station(APT->ap, E.addr, &info), 0);
+	ck_assert_uint_eq(info.akm, RSN_AKM_PSK_SHA256);
+	struct ap_sta *sta = ap_sta_find(APT->ap, E.addr);
+	ck_assert_ptr_nonnull(sta);
+	ck_assert(sta->pmf.mfp);
+	ck_assert(reaches_station(E.addr, 0x71));
+	ck_assert(reaches_station(broadcast, 0x72));
+	ap_profile_clear(&p);
+}
+END_TEST
+
+/* PMF disabled on the AP: no MFPC in its element, the station joins
+ * without PMF. */
+START_TEST(pmf_disabled_connect)
+{
+	struct ap_profile p;
+	apt_profile(&p, true);
+	p.pmf = AP_PMF_DISABLED;
+	apt_start(&p);
+	ck_assert(!APT->ap->offer.mfpc);
+	connect(APT_PASSPHRASE);
+	ck_assert_msg(E.connect_ok, "connect failed: %s", E.err.text);
+	ck_assert(apt_wait_for(ap_authorized, NULL, 1000));
+	struct ap_sta *sta = ap_sta_find(APT->ap, E.addr);
+	ck_assert_ptr_nonnull(sta);
+	ck_assert(!sta->pmf.mfp);
+	ck_assert(reaches_station(E.addr, 0x73));
+	ap_profile_clear(&p);
+}
+END_TEST
+
+static bool ap_removed(void *arg)
+{
+	return APT->removed > 0;
+}
+
+/* TKIP countermeasures (IEEE 802.11-2020 12.5.2.4) as the station runs
+ * them: each Michael MIC failure the driver reports is reported to the AP;
+ * the second within 60 s deauthenticates with reason 14. */
+START_TEST(mic_failures_start_countermeasures)
+{
+	struct ap_profile p;
+	apt_profile(&p, true);
+	apt_start(&p);
+	connect(APT_PASSPHRASE);
+	ck_assert_msg(E.connect_ok, "connect failed: %s", E.err.text);
+	ck_assert(apt_wait_for(ap_authorized, NULL, 1000));
+	struct driver_event ev = { .type = DRIVER_EV_MIC_FAILURE, .ifindex = E.ifindex };
+	ev.u.peer.addr = APT->ap_addr;
+	ev.u.peer.group = true;
+	station_handle_event(E.st, &ev);
+	ck_assert_int_eq(station_state(E.st), STATION_CONNECTED);
+	station_handle_event(E.st, &ev);
+	ck_assert_int_ne(station_state(E.st), STATION_CONNECTED);
+	ck_assert(apt_wait_for(ap_removed, NULL, 2000));
+	ck_assert_uint_eq(APT->last_reason, WLAN_REASON_MICHAEL_MIC_FAILURE);
+	ap_profile_clear(&p);
+}
+END_TEST
+
 START_TEST(wrong_passphrase)
 {
 	struct ap_profile p;
@@ -189,6 +266,9 @@ Suite *make_ap_e2e_suite(void)
 	tcase_add_test(tc, open_connect);
 	tcase_add_test(tc, wpa2_connect);
 	tcase_add_test(tc, wrong_passphrase);
+	tcase_add_test(tc, pmf_required_connect);
+	tcase_add_test(tc, pmf_disabled_connect);
+	tcase_add_test(tc, mic_failures_start_countermeasures);
 	tcase_add_test(tc, gtk_rekey_while_data_flows);
 	suite_add_tcase(s, tc);
 	return s;
