@@ -375,6 +375,17 @@ static bool addressed_to_us(const struct ap *ap, const struct mgmt_frame *f)
 	return da_ok && bssid_ok;
 }
 
+/* Deauthentication, disassociation and action frames are robust (IEEE
+ * 802.11-2020 12.6.19); nothing else is ever sent protected. */
+static bool protected_rx_ok(struct ap *ap, const struct mgmt_frame *f)
+{
+	if (f->subtype != IEEE80211_STYPE_DEAUTH && f->subtype != IEEE80211_STYPE_DISASSOC &&
+	    f->subtype != IEEE80211_STYPE_ACTION)
+		return false;
+	const struct ap_sta *sta = ap_sta_find(ap, f->sa);
+	return sta && ap_pmf_protected(sta);
+}
+
 void ap_mgmt_rx(struct ap *ap, const struct driver_event *ev)
 {
 	struct mgmt_frame f;
@@ -382,8 +393,12 @@ void ap_mgmt_rx(struct ap *ap, const struct driver_event *ev)
 
 	if (ap->state != AP_STATE_STARTED || !ev->u.mgmt.frame)
 		return;
-	if (mgmt_parse(ev->u.mgmt.frame, ev->u.mgmt.len, &f) < 0 || f.protected_frame ||
-	    !addressed_to_us(ap, &f))
+	/* A protected (PMF) frame comes decrypted: mac80211 keeps the
+	 * Protected bit and strips the CCMP header and MIC, the sim clears the
+	 * bit. Parse the body as plaintext either way, then take only what may
+	 * come protected: robust frames of a station associated with MFP. */
+	if (mgmt_parse_decrypted(ev->u.mgmt.frame, ev->u.mgmt.len, &f) < 0 ||
+	    !addressed_to_us(ap, &f) || (f.protected_frame && !protected_rx_ok(ap, &f)))
 		return;
 	switch (f.subtype) {
 	case IEEE80211_STYPE_PROBE_REQ:

@@ -154,6 +154,40 @@ START_TEST(ap_answers_sa_query_requests)
 }
 END_TEST
 
+/* A protected deauthentication as nl80211 delivers it: decrypted, the
+ * Protected bit still set, the reason code in clear. */
+static void rx_decrypted_protected_deauth(struct apt_sta *s, uint16_t reason)
+{
+	uint8_t buf[64];
+	struct mgmt_frame f;
+	mgmt_init(&f, IEEE80211_STYPE_DEAUTH, APT->ap_addr, s->addr, APT->ap_addr);
+	f.u.reason = reason;
+	struct wbuf w = wbuf_init(buf, sizeof(buf));
+	ck_assert_int_eq(mgmt_build(&w, &f), 0);
+	buf[1] |= 0x40; /* Protected */
+	struct driver_event ev = { .type = DRIVER_EV_RX_MGMT };
+	ev.u.mgmt.frame = buf;
+	ev.u.mgmt.len = w.len;
+	ap_mgmt_rx(APT->ap, &ev);
+}
+
+START_TEST(protected_deauth_from_mfp_station_ends_it)
+{
+	struct apt_sta *s = mfp_station();
+	rx_decrypted_protected_deauth(s, WLAN_REASON_DEAUTH_LEAVING);
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_NONE);
+}
+END_TEST
+
+START_TEST(protected_deauth_without_mfp_is_ignored)
+{
+	struct apt_sta *s = mfp_station();
+	ap_sta_find(APT->ap, s->addr)->pmf.mfp = false;
+	rx_decrypted_protected_deauth(s, WLAN_REASON_DEAUTH_LEAVING);
+	ck_assert_int_ge(apt_ap_sta_state(s->addr), AP_STA_ASSOCIATED);
+}
+END_TEST
+
 static void setup(void)
 {
 	apt_setup();
@@ -173,6 +207,8 @@ Suite *make_ap_pmf_suite(void)
 	tcase_add_test(tc, silent_station_is_released_and_gets_back_in);
 	tcase_add_test(tc, answering_station_keeps_its_association);
 	tcase_add_test(tc, ap_answers_sa_query_requests);
+	tcase_add_test(tc, protected_deauth_from_mfp_station_ends_it);
+	tcase_add_test(tc, protected_deauth_without_mfp_is_ignored);
 	suite_add_tcase(s, tc);
 	return s;
 }
