@@ -233,6 +233,16 @@ wpas_completed() { # NS IFACE
 	nsx "$1" wpa_cli -p "$HWSIM_WORK/wpas" -i "$2" status | grep -qx 'wpa_state=COMPLETED'
 }
 
+# A private bus for wpad's D-Bus API (the session policy: anyone may own
+# org.wpad1 and call it); sets WPAD_BUS for wpad_start and wpactl.
+wpad_bus_start() {
+	WPAD_BUS=unix:path=$HWSIM_WORK/wpad-bus
+	dbus-daemon --session --fork --nopidfile --address="$WPAD_BUS" ||
+		fail "private dbus-daemon did not start"
+	wait_until 10 "private bus" test -S "$HWSIM_WORK/wpad-bus"
+}
+wpactl() { "$HWSIM_BUILD/wpactl" --bus "$WPAD_BUS" "$@"; }
+
 dbus_start() { # the system bus iwd needs; once per scenario
 	mkdir -p /run/dbus
 	dbus-daemon --system --fork --nopidfile || fail "dbus-daemon did not start"
@@ -262,8 +272,12 @@ wpad_radio_options() { echo "phy=$(phy "$1")"; }
 # driver-conformance's OPTIONS for nl80211 (empty: the backend's defaults).
 CONFORMANCE_OPTIONS=${CONFORMANCE_OPTIONS-}
 
-wpad_start() { # NAME NS CONFIG_FILE
-	start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d -c "$3"
+wpad_start() { # NAME NS CONFIG_FILE; WPAD_BUS: serve D-Bus on that private bus
+	if [ -n "${WPAD_BUS:-}" ]; then
+		start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d --bus-address "$WPAD_BUS" -c "$3"
+	else
+		start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d -c "$3"
+	fi
 	sleep 0.5
 	alive "$1" || fail "$1 exited at start: $(tail -n 5 "$HWSIM_OUT/$1.log")"
 }
