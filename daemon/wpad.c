@@ -180,11 +180,20 @@ static void on_station_state(void *ctx, enum station_state old_state,
 	NOTIFY(w, station_state, dev, station_state_name(old_state), station_state_name(new_state));
 }
 
+/* last_error holds what ended the last attempt: a success clears it, a
+ * step that the attempt goes on from (a passphrase its caller will ask
+ * for) never sets it, nor does a cancel. */
 static void on_station_connect_done(void *ctx, const struct wpad_error *err)
 {
 	struct wpad_device *dev = ctx;
 	struct wpad *w = dev->owner;
-	if (err) {
+	if (!err && wpad_error_is_set(&dev->last_error)) {
+		wpad_error_clear(&dev->last_error);
+		NOTIFY(w, device_changed, dev);
+	} else if (err && err->code == WPAD_ERR_NO_AGENT && dev->connect_asks_passphrase) {
+		log_info("%s: the network needs a passphrase; the connect goes on once one is given",
+			 dev->name);
+	} else if (err) {
 		log_warn("%s: connect failed: %s: %s", dev->name, wpad_error_name(err->code),
 			 err->text);
 		if (err->code != WPAD_ERR_ABORTED)

@@ -43,6 +43,11 @@ struct wpad_device {
 	 * a lost link, the AP refusing to start, the radio's firmware);
 	 * code WPAD_OK when none yet. */
 	struct wpad_error last_error;
+	/* Set by the caller of a station connect that asks for a passphrase
+	 * itself when the network turns out to need one (the D-Bus agent):
+	 * a NoAgent is then a step of the attempt, not its end, and leaves
+	 * last_error alone. The caller clears it when the attempt ends. */
+	bool connect_asks_passphrase;
 	/* The BSS the AP was last started with (kind AP), for display. */
 	uint8_t ap_ssid[32];
 	size_t ap_ssid_len;

@@ -202,7 +202,7 @@ char *wdb_introspect(const char *path)
 			 "      <arg name=\"xml\" type=\"s\" direction=\"out\"/>\n"
 			 "    </method>\n"
 			 "  </interface>\n");
-	if (n)
+	if (n || root)
 		strbuf_puts(&sb, standard_ifaces);
 	if (root)
 		strbuf_puts(&sb, object_manager);

@@ -292,6 +292,8 @@ static DBusMessage *route(DBusMessage *msg)
 	if (strcmp(path, "/") == 0 &&
 	    dbus_message_is_method_call(msg, WDB_IFACE_OBJECT_MANAGER, "GetManagedObjects"))
 		return wdb_get_managed_objects(msg);
+	if (strcmp(path, "/") == 0 && iface && strcmp(iface, WDB_IFACE_PROPERTIES) == 0)
+		return wdb_root_properties_call(msg);
 	if (!o || o->n_ifaces == 0)
 		return wdb_std_error(
 			msg, DBUS_ERROR_UNKNOWN_OBJECT, "no object at %s%s", path,

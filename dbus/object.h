@@ -146,6 +146,9 @@ bool wdb_append_all_props(DBusMessageIter *it, const struct wdb_iface_slot *slot
 bool wdb_append_ifaces_and_props(DBusMessageIter *it, const struct wdb_object *o);
 /* org.freedesktop.DBus.Properties methods. */
 DBusMessage *wdb_properties_call(struct wdb_object *o, DBusMessage *msg);
+/* org.freedesktop.DBus.Properties on "/", which has no properties:
+ * GetAll of its interfaces is an empty dict. */
+DBusMessage *wdb_root_properties_call(DBusMessage *msg);
 DBusMessage *wdb_get_managed_objects(DBusMessage *msg);
 
 #endif

@@ -191,6 +191,50 @@ DBusMessage *wdb_properties_call(struct wdb_object *o, DBusMessage *msg)
 					     WDB_IFACE_PROPERTIES " has no method %.64s", member);
 }
 
+/* "/" is the ObjectManager and has no properties of its own, but answers
+ * Properties like every object: GetAll of its interfaces (or of "", all of
+ * them) is an empty dict, and no property exists to Get or Set. */
+DBusMessage *wdb_root_properties_call(DBusMessage *msg)
+{
+	const char *member = dbus_message_get_member(msg), *iname = "", *pname = "";
+	bool get_all = strcmp(member, "GetAll") == 0;
+	bool get = strcmp(member, "Get") == 0, set = strcmp(member, "Set") == 0;
+	if (!get_all && !get && !set)
+		return wdb_std_error(msg, DBUS_ERROR_UNKNOWN_METHOD,
+				     WDB_IFACE_PROPERTIES " has no method %.64s", member);
+	const char *sig = get_all ? "s" : get ? "ss" : "ssv";
+	if (!wdb_has_signature(msg, sig))
+		return wdb_error_replyf(msg, WPAD_ERR_INVALID_ARGUMENTS,
+					WDB_IFACE_PROPERTIES ".%s takes (%s), not (%.64s)", member,
+					sig, dbus_message_get_signature(msg));
+	DBusMessageIter it, dict;
+	dbus_message_iter_init(msg, &it);
+	dbus_message_iter_get_basic(&it, &iname);
+	if (!get_all && dbus_message_iter_next(&it))
+		dbus_message_iter_get_basic(&it, &pname);
+	bool ours = strcmp(iname, WDB_IFACE_OBJECT_MANAGER) == 0 ||
+		    strcmp(iname, WDB_IFACE_PROPERTIES) == 0 ||
+		    strcmp(iname, WDB_IFACE_INTROSPECTABLE) == 0 ||
+		    strcmp(iname, "org.freedesktop.DBus.Peer") == 0;
+	if (!ours && !(get_all && iname[0] == '\0'))
+		return wdb_std_error(msg, DBUS_ERROR_UNKNOWN_INTERFACE,
+				     "/ has no interface %.128s", iname);
+	if (!get_all)
+		return wdb_std_error(msg, DBUS_ERROR_UNKNOWN_PROPERTY,
+				     "%s has no property %.128s (/ has no properties)", iname,
+				     pname);
+	DBusMessage *r = dbus_message_new_method_return(msg);
+	if (!r)
+		return NULL;
+	dbus_message_iter_init_append(r, &it);
+	if (!dbus_message_iter_open_container(&it, DBUS_TYPE_ARRAY, "{sv}", &dict) ||
+	    !dbus_message_iter_close_container(&it, &dict)) {
+		dbus_message_unref(r);
+		return NULL;
+	}
+	return r;
+}
+
 void wdb_emit_properties(struct wdb_object *o, const struct wdb_interface *iface,
 			 const char *const *names)
 {

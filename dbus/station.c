@@ -4,8 +4,9 @@
  *     -> a PSK network with nothing stored: ask the agent (NoAgent if none)
  *     -> station_connect()
  *     -> connect_done: NoAgent (a hidden network turned out to need a
- *        passphrase) asks the agent once and connects again; anything
- *        else answers the call, and a failure also goes out as
+ *        passphrase) asks the agent once and connects again, a step
+ *        that leaves Device.LastError alone (dev->connect_asks_passphrase);
+ *        anything else answers the call, and a failure also goes out as
  *        Device.ConnectionFailed.
  *
  * One D-Bus connect at a time per device: the same network again is
@@ -57,6 +58,7 @@ static struct station *sta(const struct wdb_device *d)
 static void finish_connect(struct wdb_device *d, const struct wpad_error *err)
 {
 	DBusMessage *call = d->st.connect_call;
+	d->dev->connect_asks_passphrase = false;
 	if (d->st.agent_req)
 		wdb_agent_cancel(d->st.agent_req, "canceled");
 	d->st.agent_req = NULL;
@@ -79,11 +81,16 @@ static void abort_connect(struct wdb_device *d, const char *why)
 
 static void start_station(struct wdb_device *d, const char *passphrase)
 {
+	/* Only a hidden network's security is learnt after the start; the
+	 * agent is asked then, once, so a NoAgent there is not the end. */
+	d->dev->connect_asks_passphrase = d->st.hidden && !d->st.agent_asked &&
+					  wdb_agent_registered();
 	int r = station_connect(sta(d), d->st.ssid, d->st.ssid_len, passphrase, d->st.hidden);
 	if (r == 0) {
 		d->st.started = true;
 		return;
 	}
+	d->dev->connect_asks_passphrase = false;
 	struct wpad_error e;
 	const struct wpad_error *last = station_last_error(sta(d));
 	if (last)
@@ -175,18 +182,26 @@ DBusMessage *wdb_station_connect(struct wdb_device *d, DBusMessage *msg, const u
 
 void wdb_station_connect_done(struct wdb_device *d, const struct wpad_error *err)
 {
+	/* Not ours (autoconnect, or the attempt a new connect just
+	 * preempted): the flag stays with the attempt being started. */
 	if (!d->st.connect_call || !d->st.started) {
 		if (err && err->code != WPAD_ERR_ABORTED) /* autoconnect */
 			wdb_device_emit_failure(d, err);
 		wdb_schedule_sync();
 		return;
 	}
-	if (err && err->code == WPAD_ERR_NO_AGENT && !d->st.agent_asked &&
-	    wdb_agent_registered()) {
+	bool asks = d->dev->connect_asks_passphrase;
+	d->dev->connect_asks_passphrase = false;
+	if (err && err->code == WPAD_ERR_NO_AGENT && asks) {
 		struct wpad_error e;
 		d->st.started = false;
-		if (ask_agent(d, &e) < 0)
-			finish_connect(d, &e);
+		if (wdb_agent_registered() && ask_agent(d, &e) == 0)
+			return;
+		/* The agent left meanwhile: this ends the attempt after all. */
+		if (!wdb_agent_registered())
+			e = *err;
+		wpad_device_set_error(d->dev, &e);
+		finish_connect(d, &e);
 		return;
 	}
 	wdb_station_sync(d); /* ConnectedNetwork is right when the caller hears back */

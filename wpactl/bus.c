@@ -66,6 +66,29 @@ void wc_bus_init(struct wc_bus *b, const char *address)
 	b->address = address;
 }
 
+/* Counts wpad's departures from the bus (its name losing its owner). */
+static DBusHandlerResult on_name_owner(DBusConnection *conn, DBusMessage *msg, void *data)
+{
+	struct wc_bus *b = data;
+	const char *name, *old, *new;
+	(void)conn;
+	if (dbus_message_is_signal(msg, DBUS_INTERFACE_DBUS, "NameOwnerChanged") &&
+	    dbus_message_get_args(msg, NULL, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &old,
+				  DBUS_TYPE_STRING, &new, DBUS_TYPE_INVALID) &&
+	    strcmp(name, WC_NAME) == 0 && old[0] != '\0')
+		b->wpad_left++;
+	return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+}
+
+static void watch_wpad_owner(struct wc_bus *b)
+{
+	dbus_bus_add_match(b->conn,
+			   "type='signal',sender='" DBUS_SERVICE_DBUS "',member='NameOwnerChanged',"
+			   "arg0='" WC_NAME "'",
+			   NULL);
+	dbus_connection_add_filter(b->conn, on_name_owner, b, NULL);
+}
+
 int wc_bus_connect(struct wc_bus *b, struct wc_error *err)
 {
 	DBusError de;
@@ -99,6 +122,7 @@ int wc_bus_connect(struct wc_bus *b, struct wc_error *err)
 		return -1;
 	}
 	dbus_connection_set_exit_on_disconnect(b->conn, FALSE);
+	watch_wpad_owner(b);
 	return 0;
 }
 
@@ -199,9 +223,51 @@ int wc_bus_run(struct wc_bus *b, bool (*done)(void *data), void *data, int timeo
 	}
 }
 
+struct in_flight {
+	DBusPendingCall *p;
+	const struct wc_bus *b;
+	unsigned wpad_left; /* b->wpad_left when the call went out */
+};
+
+static bool wpad_left_since(const struct in_flight *f)
+{
+	return f->b->wpad_left != f->wpad_left;
+}
+
+/* Answered, or nobody is left to answer. */
 static bool pending_done(void *data)
 {
-	return dbus_pending_call_get_completed(data);
+	const struct in_flight *f = data;
+	return dbus_pending_call_get_completed(f->p) || wpad_left_since(f);
+}
+
+/* A NoReply may be the bus saying that wpad went away (it answers for a
+ * recipient that disconnected). The bus announces the name's loss before
+ * that, or at the latest before it answers a call made after it; one
+ * round trip therefore brings in any NameOwnerChanged still on the way. */
+static bool wpad_gone_before_reply(struct wc_bus *b, struct in_flight *f)
+{
+	if (wpad_left_since(f))
+		return true;
+	DBusMessage *ping = dbus_message_new_method_call(DBUS_SERVICE_DBUS, DBUS_PATH_DBUS,
+							 DBUS_INTERFACE_DBUS, "GetId");
+	if (ping) {
+		DBusMessage *r = dbus_connection_send_with_reply_and_block(b->conn, ping, 5000,
+									   NULL);
+		dbus_message_unref(ping);
+		if (r)
+			dbus_message_unref(r);
+		dispatch_all(b);
+	}
+	return wpad_left_since(f);
+}
+
+static void wpad_gone_error(struct wc_error *err)
+{
+	wc_error_set(err, WC_EXIT_NOT_RUNNING,
+		     "wpad stopped before it answered (it left the bus while the call was in "
+		     "flight): see its log (`journalctl -u wpad`); start it again with "
+		     "`systemctl start wpad`");
 }
 
 /* The error of an error reply. */
@@ -233,13 +299,25 @@ DBusMessage *wc_call(struct wc_bus *b, DBusMessage *call, int timeout_ms, struct
 		wc_error_from_dbus(err, DBUS_ERROR_DISCONNECTED, "the bus connection is closed");
 		return NULL;
 	}
-	if (wc_bus_run(b, pending_done, p, timeout_ms, err) < 0) {
+	struct in_flight f = { .p = p, .b = b, .wpad_left = b->wpad_left };
+	int ran = wc_bus_run(b, pending_done, &f, timeout_ms, err);
+	DBusMessage *reply = ran == 0 && dbus_pending_call_get_completed(p)
+				     ? dbus_pending_call_steal_reply(p)
+				     : NULL;
+	if (!reply)
 		dbus_pending_call_cancel(p);
-		dbus_pending_call_unref(p);
+	dbus_pending_call_unref(p);
+	bool no_reply = !reply ? ran == 0 || err->exit == WC_EXIT_TIMEOUT
+			       : dbus_message_is_error(reply, DBUS_ERROR_NO_REPLY);
+	/* No answer: a dead wpad (9) is not a stuck one (7). */
+	if (no_reply && wpad_gone_before_reply(b, &f)) {
+		if (reply)
+			dbus_message_unref(reply);
+		wpad_gone_error(err);
 		return NULL;
 	}
-	DBusMessage *reply = dbus_pending_call_steal_reply(p);
-	dbus_pending_call_unref(p);
+	if (ran < 0)
+		return NULL;
 	if (!reply) {
 		wc_error_set(err, WC_EXIT_FAILED, "no reply");
 		return NULL;

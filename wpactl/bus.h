@@ -38,6 +38,9 @@ struct wc_bus {
 	DBusConnection *conn; /* NULL until the first call needs it */
 	const char *address;  /* NULL: the system bus */
 	char where[160]; /* "the system bus" or the address, for messages */
+	/* Times the owner of org.wpad1 left the bus (NameOwnerChanged with an
+	 * old owner): a call in flight then has nobody left to answer it. */
+	unsigned wpad_left;
 	/* One more descriptor the loop watches (the agent's terminal). */
 	int watch_fd;
 	void (*watch_ready)(void *data);
@@ -58,7 +61,9 @@ DBusMessage *wc_new_call(const char *path, const char *iface, const char *member
 
 /* Sends call (and drops the caller's reference) and waits for the reply
  * for at most timeout_ms. Returns the reply, or NULL with *err: wpad's
- * error reply, a timeout, Ctrl-C (130) or the connection gone. */
+ * error reply, a timeout (7: wpad is there but silent, maybe stuck),
+ * Ctrl-C (130), wpad leaving the bus before it answered (9: it stopped
+ * or died) or the connection gone. */
 DBusMessage *wc_call(struct wc_bus *b, DBusMessage *call, int timeout_ms, struct wc_error *err);
 /* The same, for a call without arguments whose reply is not needed.
  * Returns 0 or -1 with *err. */

@@ -84,6 +84,12 @@ struct mgmt_frame {
 };
 
 int mgmt_parse(const uint8_t *frame, size_t len, struct mgmt_frame *out);
+/* A management frame as a driver hands it to the roles: one that came
+ * protected was decrypted on receipt (its CCMP/GCMP header and MIC are
+ * gone) while Frame Control keeps the Protected bit -- what mac80211 gives
+ * over nl80211. The body is decoded as plaintext; protected_frame still
+ * says the frame was protected. Unprotected frames parse as mgmt_parse(). */
+int mgmt_parse_decrypted(const uint8_t *frame, size_t len, struct mgmt_frame *out);
 
 /* Zeroes f and sets subtype and addresses, ready for mgmt_build(). */
 void mgmt_init(struct mgmt_frame *f, uint8_t subtype, const uint8_t *da, const uint8_t *sa,

@@ -147,7 +147,7 @@ static int read_tail(struct rbuf *r, struct mgmt_frame *f)
 	return ie_validate(p, n);
 }
 
-int mgmt_parse(const uint8_t *frame, size_t len, struct mgmt_frame *out)
+static int parse(const uint8_t *frame, size_t len, struct mgmt_frame *out, bool body_plain)
 {
 	struct rbuf r = rbuf_init(frame, len);
 
@@ -157,13 +157,23 @@ int mgmt_parse(const uint8_t *frame, size_t len, struct mgmt_frame *out)
 		return err;
 	out->body_len = rbuf_left(&r);
 	out->body = frame + r.pos;
-	if (out->protected_frame)
+	if (out->protected_frame && !body_plain)
 		return CODEC_OK;
 	if (!read_fixed_fields(&r, out))
 		return CODEC_E_UNSUPPORTED;
 	if (r.bad)
 		return CODEC_E_TRUNCATED;
 	return read_tail(&r, out);
+}
+
+int mgmt_parse(const uint8_t *frame, size_t len, struct mgmt_frame *out)
+{
+	return parse(frame, len, out, false);
+}
+
+int mgmt_parse_decrypted(const uint8_t *frame, size_t len, struct mgmt_frame *out)
+{
+	return parse(frame, len, out, true);
 }
 
 void mgmt_init(struct mgmt_frame *f, uint8_t subtype, const uint8_t *da, const uint8_t *sa,

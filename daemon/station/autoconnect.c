@@ -147,8 +147,9 @@ void autoconnect_kick(struct station *st)
 		schedule(st);
 }
 
-/* A directed probe for the first hidden candidate, and either the union of
- * the candidates' known frequencies or every channel. */
+/* Directed probes for the hidden candidates (the most preferred first, as
+ * many as a plan takes), and either the union of the candidates' known
+ * frequencies or every channel. */
 static void scan_now(struct station *st, const struct station_known *c, size_t n)
 {
 	struct station_autoconnect *ac = &st->ac;
@@ -162,12 +163,12 @@ static void scan_now(struct station *st, const struct station_known *c, size_t n
 			if (!dup && req.n_freqs < sizeof(req.freqs) / sizeof(req.freqs[0]))
 				req.freqs[req.n_freqs++] = c[i].freqs[f];
 		}
-	for (size_t i = 0; i < n && !req.directed; i++) {
+	for (size_t i = 0; i < n && req.n_ssids < STATION_SCAN_MAX_SSIDS; i++) {
 		if (!c[i].hidden)
 			continue;
-		req.directed = true;
-		req.ssid.len = c[i].ssid_len;
-		memcpy(req.ssid.ssid, c[i].ssid, c[i].ssid_len);
+		struct driver_ssid *s = &req.ssids[req.n_ssids++];
+		s->len = c[i].ssid_len;
+		memcpy(s->ssid, c[i].ssid, c[i].ssid_len);
 	}
 	ac->full_scan_next = req.n_freqs != 0; /* a partial scan is followed by a full one */
 	ac->n_tried = 0;

@@ -119,17 +119,17 @@ static int resolve_credentials(struct station *st, const struct station_network 
 static int request_scan(struct station *st, enum connect_phase phase)
 {
 	struct station_connect *c = &st->conn;
-	struct scan_request req = { .purpose = SCAN_FOR_CONNECT, .directed = c->hidden };
+	struct scan_request req = { .purpose = SCAN_FOR_CONNECT, .n_ssids = c->hidden ? 1 : 0 };
 
 	if (phase == CONNECT_SCAN_KNOWN_FREQS) {
 		req.n_freqs = c->n_known_freqs;
 		memcpy(req.freqs, c->known_freqs, c->n_known_freqs * sizeof(req.freqs[0]));
 		/* Ask for it by name: its answer is what we wait for. */
-		req.directed = true;
+		req.n_ssids = 1;
 		req.active_dwell_ms = STATION_KNOWN_FREQ_DWELL_MS;
 	}
-	req.ssid.len = c->ssid_len;
-	memcpy(req.ssid.ssid, c->ssid, c->ssid_len);
+	req.ssids[0].len = c->ssid_len;
+	memcpy(req.ssids[0].ssid, c->ssid, c->ssid_len);
 	c->phase = phase;
 	if (phase == CONNECT_SCAN_FULL)
 		c->full_scans++;
@@ -488,7 +488,7 @@ static void finish_success(struct station *st)
 		 conn_ssid_str(st, s, sizeof(s)), bss_addr_str(st->bssid, a), st->freq_mhz,
 		 st->signal_mbm / 100, (unsigned long long)st->connect_time_ms);
 	st->nets_dirty = true; /* the network is known now */
-	int ret = known_connected(st->store, c->ssid, c->ssid_len, c->security,
+	int ret = known_connected(st->store, c->ssid, c->ssid_len, c->security, c->hidden,
 				  c->psk_from_user ? c->passphrase : NULL, c->psk, st->freq_mhz);
 	if (ret < 0 && ret != -ENOENT)
 		log_warn("could not remember '%s': %s", s, strerror(-ret));

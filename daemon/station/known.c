@@ -149,7 +149,7 @@ static int set_credentials(struct known_network *net, const char *passphrase,
 }
 
 int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
-		    enum bss_security security, const char *passphrase,
+		    enum bss_security security, bool hidden, const char *passphrase,
 		    const uint8_t psk[STATION_PSK_LEN], uint32_t freq)
 {
 	enum known_security ks;
@@ -158,7 +158,9 @@ int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_
 	if (!store || !to_known(security, &ks))
 		return -ENOENT;
 	struct known_network *net = known_store_get(store, ssid, ssid_len, ks);
-	if (net && !(passphrase && ks == KNOWN_SEC_PSK))
+	/* Hidden is learnt, never unlearnt: a network found only by a
+	 * directed probe is probed for from then on (autoconnect too). */
+	if (net && !(passphrase && ks == KNOWN_SEC_PSK) && (net->hidden || !hidden))
 		return known_store_touch_connected(store, net, freq, 0);
 	if (net) {
 		if (known_network_copy(&copy, net) < 0)
@@ -167,6 +169,7 @@ int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_
 		known_network_init(&copy, ssid, ssid_len, ks);
 	}
 	int ret = 0;
+	copy.hidden = copy.hidden || hidden;
 	if (ks == KNOWN_SEC_PSK && passphrase)
 		ret = set_credentials(&copy, passphrase, psk);
 	if (ret == 0) {

@@ -94,10 +94,13 @@ static void add_passes(struct station_scan *sc, const struct freq_set *set, bool
 		if (passive) /* beacons set the pace: the driver's dwell */
 			continue;
 		p->dwell_ms = req->active_dwell_ms;
-		if (!req->directed)
+		if (!req->n_ssids)
 			continue;
-		p->ssids[p->n_ssids++] = req->ssid;
-		if (max_ssids > 1) /* and a wildcard probe, to see the others too */
+		/* One slot is kept for a wildcard probe, to see the others too. */
+		size_t named = max_ssids > 1 ? max_ssids - 1 : 1;
+		for (size_t i = 0; i < req->n_ssids && i < named; i++)
+			p->ssids[p->n_ssids++] = req->ssids[i];
+		if (max_ssids > p->n_ssids)
 			p->ssids[p->n_ssids++].len = 0;
 	}
 }
@@ -114,8 +117,8 @@ static void plan_build(struct station *st, const struct scan_request *req)
 		p->n_freqs = req->n_freqs < DRIVER_MAX_SCAN_FREQS ? req->n_freqs
 								  : DRIVER_MAX_SCAN_FREQS;
 		memcpy(p->freqs, req->freqs, p->n_freqs * sizeof(p->freqs[0]));
-		if (req->directed)
-			p->ssids[p->n_ssids++] = req->ssid;
+		for (size_t i = 0; i < req->n_ssids; i++)
+			p->ssids[p->n_ssids++] = req->ssids[i];
 		return;
 	}
 	size_t max_ssids = st->capa.max_scan_ssids ? st->capa.max_scan_ssids : 1;
@@ -149,8 +152,8 @@ static int plan_start(struct station *st, const struct scan_request *req)
 		return -EINVAL; /* none of the frequencies is usable here */
 	sc->purpose = req->purpose;
 	sc->plan_full = req->n_freqs == 0;
-	sc->plan_directed = req->directed;
-	sc->plan_ssid = req->ssid;
+	sc->plan_n_ssids = req->n_ssids;
+	memcpy(sc->plan_ssids, req->ssids, sizeof(sc->plan_ssids));
 	int err = trigger_pass(st);
 	if (err)
 		return err;
@@ -158,22 +161,32 @@ static int plan_start(struct station *st, const struct scan_request *req)
 	sc->plan_started_us = loop_now_us(st->loop);
 	log_info("ifindex %u: scanning %s%s", st->ifindex,
 		 sc->plan_full ? "all channels" : "known frequencies",
-		 req->directed ? " with a directed probe" : "");
+		 req->n_ssids == 1  ? " with a directed probe"
+		 : req->n_ssids > 1 ? " with a directed probe for each hidden network"
+				    : "");
 	return 0;
+}
+
+static bool ssid_in(const struct driver_ssid *set, size_t n, const struct driver_ssid *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (set[i].len == s->len && memcmp(set[i].ssid, s->ssid, s->len) == 0)
+			return true;
+	return false;
 }
 
 static bool covers(const struct station_scan *sc, const struct scan_request *req)
 {
 	if (!sc->plan_full)
 		return false;
-	if (!req->directed)
-		return true;
-	return sc->plan_directed && sc->plan_ssid.len == req->ssid.len &&
-	       memcmp(sc->plan_ssid.ssid, req->ssid.ssid, req->ssid.len) == 0;
+	for (size_t i = 0; i < req->n_ssids; i++)
+		if (!ssid_in(sc->plan_ssids, sc->plan_n_ssids, &req->ssids[i]))
+			return false;
+	return true;
 }
 
 /* Two queued requests become one: a full scan unless both name the same
- * frequencies, directed if either was. */
+ * frequencies, probing for the networks of both (as many as fit). */
 static void merge_pending(struct scan_request *p, const struct scan_request *req)
 {
 	p->purpose |= req->purpose;
@@ -185,10 +198,16 @@ static void merge_pending(struct scan_request *p, const struct scan_request *req
 		p->active_dwell_ms = 0;
 	else if (p->active_dwell_ms && req->active_dwell_ms > p->active_dwell_ms)
 		p->active_dwell_ms = req->active_dwell_ms;
-	if (req->directed) {
-		p->directed = true;
-		p->ssid = req->ssid;
-	}
+	/* The newer request's names first: when not all fit, a connect asked
+	 * now beats what autoconnect queued before. */
+	struct driver_ssid merged[STATION_SCAN_MAX_SSIDS];
+	size_t n = req->n_ssids;
+	memcpy(merged, req->ssids, n * sizeof(merged[0]));
+	for (size_t i = 0; i < p->n_ssids && n < STATION_SCAN_MAX_SSIDS; i++)
+		if (!ssid_in(merged, n, &p->ssids[i]))
+			merged[n++] = p->ssids[i];
+	memcpy(p->ssids, merged, n * sizeof(merged[0]));
+	p->n_ssids = n;
 }
 
 int scan_request(struct station *st, const struct scan_request *req)

@@ -239,7 +239,8 @@ static void handle_deauth(struct station *st, const struct driver_event *ev, boo
 	uint16_t reason = WLAN_REASON_UNSPECIFIED;
 	char a[18];
 
-	if (ev->u.mgmt.frame && mgmt_parse(ev->u.mgmt.frame, ev->u.mgmt.len, &f) == 0) {
+	/* A protected (PMF) deauth arrives decrypted, Protected bit still set. */
+	if (ev->u.mgmt.frame && mgmt_parse_decrypted(ev->u.mgmt.frame, ev->u.mgmt.len, &f) == 0) {
 		if (memcmp(f.bssid, st->bssid, DRIVER_ADDR_LEN) != 0)
 			return; /* not from our AP */
 		reason = f.u.reason;

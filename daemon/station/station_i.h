@@ -38,6 +38,7 @@ struct pmksa_cache;
 #define STATION_SCAN_MAX_PASSES 6
 #define STATION_AC_MAX_CANDIDATES 16
 #define STATION_AC_MAX_BLOCKED 8
+#define STATION_SCAN_MAX_SSIDS 4 /* networks probed for by name in one plan */
 
 /* ---- known networks (known.c) ---- */
 
@@ -65,10 +66,11 @@ bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 size_t known_autoconnect_list(struct known_store *store, struct station_known *out, size_t max);
 /* After a successful connect: creates the known network if new, stores the
  * passphrase the user gave (NULL: keep what is stored) with its PSK,
- * LastConnected and the frequency. Returns 0, -ENOENT (no store) or a
- * negative errno. */
+ * LastConnected and the frequency, and marks it Hidden when it was joined
+ * as a hidden network (never clears the mark). Returns 0, -ENOENT (no
+ * store) or a negative errno. */
 int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
-		    enum bss_security security, const char *passphrase,
+		    enum bss_security security, bool hidden, const char *passphrase,
 		    const uint8_t psk[STATION_PSK_LEN], uint32_t freq);
 void known_wipe(struct station_known *k);
 
@@ -84,8 +86,8 @@ struct scan_request {
 	uint32_t purpose;               /* enum scan_purpose bits */
 	size_t n_freqs;                 /* 0: every channel */
 	uint32_t freqs[STATION_KNOWN_MAX_FREQS * 2];
-	bool directed;                  /* probe for ssid (hidden networks) */
-	struct driver_ssid ssid;
+	size_t n_ssids;                 /* probe for these by name (hidden networks) */
+	struct driver_ssid ssids[STATION_SCAN_MAX_SSIDS];
 	uint32_t active_dwell_ms;       /* per active channel; 0: the driver's */
 };
 
@@ -95,8 +97,8 @@ struct station_scan {
 	size_t n_passes, pass;
 	struct driver_scan_params passes[STATION_SCAN_MAX_PASSES];
 	bool plan_full;                 /* every channel */
-	bool plan_directed;
-	struct driver_ssid plan_ssid;
+	size_t plan_n_ssids;            /* probed for by name */
+	struct driver_ssid plan_ssids[STATION_SCAN_MAX_SSIDS];
 	bool have_pending;
 	struct scan_request pending;    /* queued behind the running plan */
 	uint64_t plan_started_us;       /* the running plan's start */

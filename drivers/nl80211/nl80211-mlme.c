@@ -303,6 +303,9 @@ static void on_assoc(struct nl80211 *nl, struct nl80211_iface *ifc, const struct
 	emit_mgmt(nl, ifc, DRIVER_EV_ASSOC, e->frame, e->frame_len, false, false);
 }
 
+/* The frame as mac80211 gives it: a protected (PMF) one already decrypted,
+ * CCMP/GCMP header and MIC removed, the Protected bit left set; passed on
+ * unchanged (the roles parse it with mgmt_parse_decrypted()). */
 static void on_deauth(struct nl80211 *nl, struct nl80211_iface *ifc,
 		      const struct nl80211_event *e)
 {

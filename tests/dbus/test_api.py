@@ -184,9 +184,13 @@ def open_network_and_ap(s):
     wait_for(lambda: s.prop(AP1, API, "StationCount") == 1, 10, "ap1 StationCount 1")
     sta = [p for p in s.managed() if p.startswith(AP1 + "/sta_")][0]
     s.call(sta, "org.wpad1.ApStation", "Disconnect")
-    # The station reconnects at once (the network is known now); the kick
-    # stays in LastError with the AP's reason code.
-    wait_for(lambda: s.prop(DEV, DEVI, "LastError")[2] == 2, 10, "LastError reason 2")
+    # The kick goes into LastError with the AP's reason code; the station
+    # reconnects at once (the network is known now), which clears it.
+    wait_for(lambda: s.seen("PropertiesChanged", DEV,
+                            lambda a: a[0] == DEVI and a[1].get("LastError", ("", -1, -1))[2] == 2),
+             10, "LastError reason 2")
+    wait_for(lambda: s.prop(DEV, STA, "State") == "connected", 30, "reconnected")
+    check(s.prop(DEV, DEVI, "LastError")[0] == "", "the reconnect cleared LastError")
     check(s.seen("PropertiesChanged", DEV, lambda a: a[1].get("State") == "disconnected"),
           "ApStation.Disconnect kicked the station")
     s.signals.clear()
@@ -216,10 +220,20 @@ def hidden_network(s, agent):
     passphrase, the agent is asked once, the connect goes on."""
     agent.answer = "hidden passphrase"
     asked = len(agent.asked)
+    s.signals.clear()
     s.call(DEV, STA, "ConnectHiddenNetwork", "wpad-hidden", timeout=90)
     hidden = ssid_path(DEV, "wpad-hidden", "psk")
     check(s.prop(DEV, STA, "ConnectedNetwork") == hidden, "connected to the hidden network")
     check(agent.asked[asked:] == [hidden], "the agent was asked for the hidden network")
+    # Learning that it needs a passphrase is a step of the connect, not
+    # its end: LastError never says NoAgent, and stays empty.
+    check(s.prop(DEV, DEVI, "LastError")[0] == "", "LastError empty after the hidden connect")
+    check(not s.seen("PropertiesChanged", DEV,
+                     lambda a: a[1].get("LastError", ("",))[0] == ERR + "NoAgent"),
+          "LastError never said NoAgent during it")
+    check(not s.seen("ConnectionFailed", DEV), "no ConnectionFailed during it")
+    known = "/org/wpad1/known/%s_psk" % "wpad-hidden".encode().hex()
+    check(s.prop(known, "org.wpad1.KnownNetwork", "Hidden"), "KnownNetwork.Hidden is true")
     s.call(DEV, STA, "Disconnect")
 
 

@@ -88,6 +88,31 @@ def sig_of(v):
     fail("unexpected value type %r" % (v,))
 
 
+def check_root(s, names):
+    """org.wpad1.xml says every object has the standard interfaces: "/" too,
+    with no properties of its own."""
+    missing = STANDARD - names
+    if missing:
+        fail("/ lacks %s" % missing)
+    check(True, "/ lists Introspectable, Properties and Peer")
+    props = "org.freedesktop.DBus.Properties"
+    om = "org.freedesktop.DBus.ObjectManager"
+    check(s.call("/", props, "GetAll", om, sig="s") == {}, "GetAll(ObjectManager) on /: {}")
+    check(s.call("/", props, "GetAll", "", sig="s") == {}, "GetAll('') on /: {}")
+    name, _ = s.error_of("/", props, "GetAll", "org.wpad1.Device", sig="s")
+    check(name == "org.freedesktop.DBus.Error.UnknownInterface",
+          "GetAll of an interface / lacks: UnknownInterface")
+    name, _ = s.error_of("/", props, "Get", om, "Version", sig="ss")
+    check(name == "org.freedesktop.DBus.Error.UnknownProperty", "Get on /: UnknownProperty")
+    name, _ = s.error_of("/", props, "Set", om, "X", dbus.String("y", variant_level=1),
+                         sig="ssv")
+    check(name == "org.freedesktop.DBus.Error.UnknownProperty", "Set on /: UnknownProperty")
+    name, _ = s.error_of("/", props, "GetAll", 5, sig="u")
+    check(name == "org.wpad1.Error.InvalidArguments", "GetAll(u) on /: InvalidArguments")
+    s.call("/", "org.freedesktop.DBus.Peer", "Ping")
+    check(True, "Peer.Ping on /")
+
+
 def check_objects(s, want):
     exported = {}
     paths = ["/", "/org", "/org/wpad1"] + sorted(str(p) for p in s.managed())
@@ -97,6 +122,7 @@ def check_objects(s, want):
         names = {i.get("name") for i in root.findall("interface")}
         if path == "/":
             check("org.freedesktop.DBus.ObjectManager" in names, "/ is the ObjectManager")
+            check_root(s, names)
         if any(n.startswith("org.wpad1.") for n in names):
             missing = STANDARD - names
             if missing:

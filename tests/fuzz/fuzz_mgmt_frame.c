@@ -1,8 +1,11 @@
-/* Fuzz mgmt_parse (and ie_parse on the element list it finds).
+/* Fuzz mgmt_parse (and ie_parse on the element list it finds), and
+ * mgmt_parse_decrypted.
  *
  * Oracle: anything that parses must build again; the rebuilt frame equals
  * the input except for the AID top bits of (re)association responses; and
- * parse -> build is idempotent.
+ * parse -> build is idempotent. mgmt_parse_decrypted agrees with
+ * mgmt_parse on every unprotected frame, and on a protected one that it
+ * accepts, mgmt_parse accepts it too.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,7 +31,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct mgmt_frame f, again;
 	struct ie_set set;
 
-	if (size > MAX_FRAME || mgmt_parse(data, size, &f) != CODEC_OK)
+	if (size > MAX_FRAME)
+		return 0;
+	int plain = mgmt_parse_decrypted(data, size, &f);
+	if (plain == CODEC_OK && f.ies)
+		(void)ie_parse(f.ies, f.ies_len, &set);
+	int err = mgmt_parse(data, size, &f);
+	if (plain == CODEC_OK && err != CODEC_OK)
+		abort();
+	if (err == CODEC_OK && !f.protected_frame && plain != CODEC_OK)
+		abort();
+	if (err != CODEC_OK)
 		return 0;
 	if (f.ies)
 		(void)ie_parse(f.ies, f.ies_len, &set);

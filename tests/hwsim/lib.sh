@@ -176,8 +176,9 @@ stop_daemon() { # NAME: SIGTERM, then wait up to 10 s; fails if it had died
 	log "stopped $name"
 }
 
-hostapd_start() { # NS IFACE SSID open|psk
+hostapd_start() { # NS IFACE SSID open|psk [EXTRA_CONFIG_LINE...]
 	local ns=$1 ifc=$2 ssid=$3 sec=$4 conf=$HWSIM_WORK/hostapd-$2.conf
+	shift 4
 	{
 		echo "interface=$ifc"
 		echo "driver=nl80211"
@@ -191,6 +192,7 @@ hostapd_start() { # NS IFACE SSID open|psk
 			echo "rsn_pairwise=CCMP"
 			echo "wpa_passphrase=$PASSPHRASE"
 		fi
+		[ $# -eq 0 ] || printf '%s\n' "$@"
 		# More settings (later lines override): PMF, mixed WPA/WPA2, ...
 		[ -z "${HOSTAPD_EXTRA:-}" ] || printf '%b\n' "$HOSTAPD_EXTRA"
 	} >"$conf"
@@ -233,16 +235,6 @@ wpas_completed() { # NS IFACE
 	nsx "$1" wpa_cli -p "$HWSIM_WORK/wpas" -i "$2" status | grep -qx 'wpa_state=COMPLETED'
 }
 
-# A private bus for wpad's D-Bus API (the session policy: anyone may own
-# org.wpad1 and call it); sets WPAD_BUS for wpad_start and wpactl.
-wpad_bus_start() {
-	WPAD_BUS=unix:path=$HWSIM_WORK/wpad-bus
-	dbus-daemon --session --fork --nopidfile --address="$WPAD_BUS" ||
-		fail "private dbus-daemon did not start"
-	wait_until 10 "private bus" test -S "$HWSIM_WORK/wpad-bus"
-}
-wpactl() { "$HWSIM_BUILD/wpactl" --bus "$WPAD_BUS" "$@"; }
-
 dbus_start() { # the system bus iwd needs; once per scenario
 	mkdir -p /run/dbus
 	dbus-daemon --system --fork --nopidfile || fail "dbus-daemon did not start"
@@ -272,14 +264,34 @@ wpad_radio_options() { echo "phy=$(phy "$1")"; }
 # driver-conformance's OPTIONS for nl80211 (empty: the backend's defaults).
 CONFORMANCE_OPTIONS=${CONFORMANCE_OPTIONS-}
 
-wpad_start() { # NAME NS CONFIG_FILE; WPAD_BUS: serve D-Bus on that private bus
-	if [ -n "${WPAD_BUS:-}" ]; then
-		start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d --bus-address "$WPAD_BUS" -c "$3"
-	else
-		start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d -c "$3"
-	fi
+wpad_start() { # NAME NS CONFIG_FILE [wpad options...]
+	start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d -c "$3" "${@:4}"
 	sleep 0.5
 	alive "$1" || fail "$1 exited at start: $(tail -n 5 "$HWSIM_OUT/$1.log")"
+}
+
+# wpad's D-Bus API in the VM: a private bus (the system bus has no policy
+# for org.wpad1 there); wpad joins it with `wpad_start ... $(wpad_bus_opts)`.
+WPAD_BUS=unix:path=$HWSIM_WORK/wpad.bus
+wpad_bus_start() {
+	dbus-daemon --session --fork --nopidfile --address="$WPAD_BUS" || fail "no bus for wpad"
+}
+wpad_bus_opts() { echo "--bus-address $WPAD_BUS"; }
+wpactl_() { "$HWSIM_BUILD/wpactl" --bus "$WPAD_BUS" "$@"; }
+wpad_on_bus() {
+	dbus-send --bus="$WPAD_BUS" --print-reply --dest=org.freedesktop.DBus / \
+		org.freedesktop.DBus.GetNameOwner string:org.wpad1 >/dev/null 2>&1
+}
+# A property of one of wpad's objects as dbus-send prints it (the value
+# lines: "   variant       boolean true").
+wpad_prop() { # PATH IFACE NAME
+	dbus-send --bus="$WPAD_BUS" --print-reply --dest=org.wpad1 "$1" \
+		org.freedesktop.DBus.Properties.Get "string:$2" "string:$3" | tail -n +2
+}
+# Device.LastError of a device as JSON (wpactl --json), e.g. ["", -1, -1, "", 0].
+wpad_last_error() { # DEVICE
+	wpactl_ --json station "$1" show |
+		python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["Device"]["LastError"]))'
 }
 
 # A known network for wpad's station (and the same file works for iwd).
@@ -445,7 +457,8 @@ wpad_ap_connected() { # PEER SEC
 	wpad_conf_begin "$conf" "$HWSIM_WORK/wpad-state"
 	printf '[Radio r0]\nDriver=nl80211\n\n' >>"$conf"
 	wpad_conf_ap "$conf" lab r0 "$sec"
-	wpad_start wpad ap "$conf"
+	# shellcheck disable=SC2086 # WPAD_AP_OPTS: more wpad options, e.g. $(wpad_bus_opts)
+	wpad_start wpad ap "$conf" ${WPAD_AP_OPTS:-}
 	wait_until 20 "wpad: access point beaconing" wpad_ap_up ap 0
 	if [ "$peer" = iwd ]; then
 		dbus_start

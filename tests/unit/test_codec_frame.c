@@ -218,6 +218,53 @@ START_TEST(test_deauth_disassoc_action_round_trip)
 }
 END_TEST
 
+START_TEST(test_protected_deauth_as_delivered)
+{
+	/* A CCMP-protected unicast deauthentication, reason 7, as mac80211
+	 * hands it over nl80211 (NL80211_CMD_DEAUTHENTICATE's FRAME): the
+	 * kernel decrypted it, removed the 8-octet CCMP header and the MIC
+	 * (net/mac80211/wpa.c, ieee80211_crypto_ccmp_decrypt) and moved the
+	 * header over the gap unchanged, so Frame Control still has Protected
+	 * (0x40 in its second octet) and the body is the plaintext reason. */
+	static const uint8_t frame[] = {
+		0xc0, 0x40, 0x3a, 0x01,             /* deauth, Protected; duration */
+		0x02, 0x00, 0x00, 0x00, 0x01, 0x00, /* A1: the station */
+		0x02, 0x00, 0x00, 0x00, 0x00, 0x00, /* A2: the AP */
+		0x02, 0x00, 0x00, 0x00, 0x00, 0x00, /* A3: BSSID */
+		0x30, 0x00,                         /* sequence control */
+		0x07, 0x00,                         /* reason 7 */
+	};
+	static const uint8_t ap[6] = { 0x02, 0, 0, 0, 0, 0 };
+	struct mgmt_frame f;
+
+	ck_assert_int_eq(mgmt_parse_decrypted(frame, sizeof(frame), &f), CODEC_OK);
+	ck_assert_uint_eq(f.subtype, IEEE80211_STYPE_DEAUTH);
+	ck_assert(f.protected_frame);
+	ck_assert_mem_eq(f.bssid, ap, 6);
+	ck_assert_uint_eq(f.u.reason, WLAN_REASON_CLASS3_FRAME_FROM_NONASSOC_STA);
+	ck_assert_uint_eq(f.ies_len, 0);
+
+	/* Off the air the same bytes would be ciphertext: not decoded. */
+	ck_assert_int_eq(mgmt_parse(frame, sizeof(frame), &f), CODEC_OK);
+	ck_assert_uint_eq(f.u.reason, 0);
+	ck_assert_uint_eq(f.body_len, 2);
+
+	/* Unprotected frames parse alike either way; a short body is refused. */
+	uint8_t plain[sizeof(frame)];
+	memcpy(plain, frame, sizeof(frame));
+	plain[1] = 0;
+	plain[24] = 3;
+	ck_assert_int_eq(mgmt_parse_decrypted(plain, sizeof(plain), &f), CODEC_OK);
+	ck_assert(!f.protected_frame);
+	ck_assert_uint_eq(f.u.reason, 3);
+	ck_assert_int_eq(mgmt_parse_decrypted(frame, sizeof(frame) - 1, &f), CODEC_E_TRUNCATED);
+	/* The Protected bit on a subtype that is never protected stays bad. */
+	plain[0] = 0x80; /* beacon */
+	plain[1] = 0x40;
+	ck_assert_int_eq(mgmt_parse_decrypted(plain, sizeof(plain), &f), CODEC_E_MALFORMED);
+}
+END_TEST
+
 START_TEST(test_protected_and_htc)
 {
 	static const uint8_t ciphertext[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
@@ -536,6 +583,7 @@ Suite *make_codec_frame_suite(void)
 	tcase_add_test(tc, test_assoc_round_trip);
 	tcase_add_test(tc, test_deauth_disassoc_action_round_trip);
 	tcase_add_test(tc, test_protected_and_htc);
+	tcase_add_test(tc, test_protected_deauth_as_delivered);
 	tcase_add_test(tc, test_mgmt_build_errors);
 	tcase_add_test(tc, test_real_beacon_fields);
 	tcase_add_test(tc, test_real_beacon_rebuild_identical);

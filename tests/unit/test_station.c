@@ -373,6 +373,30 @@ START_TEST(test_deauth_while_connected)
 }
 END_TEST
 
+START_TEST(test_protected_deauth_reason)
+{
+	/* A protected (PMF) deauthentication as nl80211 delivers it: decrypted
+	 * by mac80211, CCMP header and MIC gone, the Protected bit still set.
+	 * Its reason is the AP's, not "unknown". */
+	struct air_ap *ap = air_add_ap(&A, 1, "guarded", 2437, false);
+	ck_assert_int_eq(air_connect(&A, "guarded", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert(A.connect_ok);
+	uint8_t frame[26] = { 0xc0, 0x40 }; /* Deauthentication, Protected */
+	memcpy(frame + 4, A.sta_addr, 6);
+	memcpy(frame + 10, ap->addr, 6);
+	memcpy(frame + 16, ap->addr, 6);
+	frame[24] = WLAN_REASON_CLASS3_FRAME_FROM_NONASSOC_STA;
+	struct driver_event ev = { .type = DRIVER_EV_DEAUTH, .ifindex = A.sta_if,
+				   .u.mgmt = { .frame = frame, .len = sizeof(frame) } };
+	station_handle_event(A.st, &ev);
+	ck_assert(air_run_until(&A, air_disconnected, 1000));
+	ck_assert_int_eq(A.disc_err.ieee_reason, WLAN_REASON_CLASS3_FRAME_FROM_NONASSOC_STA);
+	ck_assert_int_eq(station_last_error(A.st)->ieee_reason,
+			 WLAN_REASON_CLASS3_FRAME_FROM_NONASSOC_STA);
+}
+END_TEST
+
 START_TEST(test_hidden_network)
 {
 	/* Its beacons carry an empty SSID; a later beacon must not hide the
@@ -436,6 +460,7 @@ Suite *make_station_suite(void)
 	tcase_add_test(tc, test_psk_without_passphrase);
 	tcase_add_test(tc, test_second_bss_after_rejection);
 	tcase_add_test(tc, test_deauth_while_connected);
+	tcase_add_test(tc, test_protected_deauth_reason);
 	tcase_add_test(tc, test_hidden_network);
 	tcase_add_test(tc, test_hidden_network_hint);
 	suite_add_tcase(s, tc);

@@ -244,6 +244,8 @@ void air_setup(struct air *a, unsigned radios, bool with_store)
 	air_setup_opts(a, radios, with_store, "country=US,active_dwell=60");
 }
 
+static void new_station(struct air *a);
+
 void air_setup_opts(struct air *a, unsigned radios, bool with_store, const char *extra)
 {
 	char opts[128];
@@ -268,11 +270,30 @@ void air_setup_opts(struct air *a, unsigned radios, bool with_store, const char 
 		ck_assert_int_eq(known_store_open(a->store_dir, &a->store), 0);
 		ck_assert_int_ge(known_store_load(a->store), 0);
 	}
+	new_station(a);
+}
+
+static void new_station(struct air *a)
+{
 	struct station_callbacks cb = { .state_changed = cb_state, .scan_done = cb_scan_done,
 					.connect_done = cb_connect_done,
 					.disconnected = cb_disconnected, .ctx = a };
 	a->st = station_new(a->loop, a->drv, a->sta_if, a->store, &cb);
 	ck_assert_ptr_nonnull(a->st);
+}
+
+void air_restart_station(struct air *a)
+{
+	station_free(a->st);
+	a->st = NULL;
+	if (a->store) {
+		known_store_free(a->store);
+		ck_assert_int_eq(known_store_open(a->store_dir, &a->store), 0);
+		ck_assert_int_ge(known_store_load(a->store), 0);
+	}
+	a->n_connect_done = a->n_scan_done = a->n_disconnected = 0;
+	a->n_states = 0;
+	new_station(a);
 }
 
 static void remove_dir(const char *dir)

@@ -103,6 +103,10 @@ void air_setup(struct air *a, unsigned radios, bool with_store);
  * uses "country=US,active_dwell=60". */
 void air_setup_opts(struct air *a, unsigned radios, bool with_store, const char *extra);
 void air_teardown(struct air *a);
+/* A daemon restart as the station sees it: the station is freed and made
+ * again, the store read back from its files (the interface and the air
+ * stay). */
+void air_restart_station(struct air *a);
 /* Starts a hand-played AP on radio index r. */
 struct air_ap *air_add_ap(struct air *a, size_t r, const char *ssid, uint32_t freq, bool psk);
 struct air_ap *air_add_ap_conf(struct air *a, size_t r, const struct air_ap_conf *conf);

@@ -225,6 +225,80 @@ START_TEST(test_autoconnect_hidden_known)
 }
 END_TEST
 
+START_TEST(test_hidden_connect_remembered_as_hidden)
+{
+	/* Joined with the hidden-network connect: the file says Hidden, so
+	 * after a restart autoconnect probes for it by name and joins by
+	 * itself (a wildcard scan never shows it). */
+	struct air_ap_conf c = { .ssid = "attic", .freq = 2462, .hidden = true };
+	struct air_ap *ap = air_add_ap_conf(&A, 1, &c);
+	ck_assert_int_eq(air_connect(&A, "attic", NULL, true), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 15000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	struct known_network *net = known("attic", KNOWN_SEC_OPEN);
+	ck_assert_ptr_nonnull(net);
+	ck_assert(net->hidden);
+
+	air_restart_station(&A);
+	net = known("attic", KNOWN_SEC_OPEN); /* as read back from its file */
+	ck_assert_ptr_nonnull(net);
+	ck_assert(net->hidden);
+	unsigned auths = ap->n_auth;
+	ck_assert(air_run_until(&A, air_connect_done, 15000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	ck_assert_uint_gt(ap->n_auth, auths);
+	uint8_t ssid[32];
+	ck_assert_uint_eq(station_ssid(A.st, ssid), 5);
+	ck_assert_mem_eq(ssid, "attic", 5);
+}
+END_TEST
+
+START_TEST(test_autoconnect_probes_every_hidden_known)
+{
+	/* Two hidden known networks; the preferred one (connected last) is
+	 * out of range. The autoconnect scan asks for both by name, so the
+	 * other is found and joined. */
+	static const char *const names[] = { "cellar", "attic" };
+	for (size_t i = 0; i < 2; i++) {
+		struct known_network net;
+		known_network_init(&net, (const uint8_t *)names[i], strlen(names[i]),
+				   KNOWN_SEC_OPEN);
+		net.hidden = true;
+		known_network_touch(&net, 0, 1000 + i); /* attic: the more recent */
+		ck_assert_int_eq(known_store_save(A.store, &net, NULL), 0);
+		known_network_clear(&net);
+	}
+	struct air_ap_conf c = { .ssid = "cellar", .freq = 2437, .hidden = true };
+	struct air_ap *ap = air_add_ap_conf(&A, 1, &c);
+	station_known_networks_changed(A.st);
+	ck_assert(air_run_until(&A, air_connect_done, 20000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	uint8_t ssid[32];
+	ck_assert_uint_eq(station_ssid(A.st, ssid), 6);
+	ck_assert_mem_eq(ssid, "cellar", 6);
+	ck_assert_uint_ge(ap->n_auth, 1);
+}
+END_TEST
+
+START_TEST(test_visible_connect_keeps_hidden_mark)
+{
+	/* Hidden is learnt, not unlearnt: a later connect that was not asked
+	 * as hidden leaves the mark (the AP may hide its name again). */
+	air_add_ap(&A, 1, "porch", 2412, false);
+	struct known_network n;
+	known_network_init(&n, (const uint8_t *)"porch", 5, KNOWN_SEC_OPEN);
+	n.hidden = true;
+	n.autoconnect = false;
+	ck_assert_int_eq(known_store_save(A.store, &n, NULL), 0);
+	known_network_clear(&n);
+	ck_assert_int_eq(air_connect(&A, "porch", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 15000));
+	ck_assert_msg(A.connect_ok, "%s", A.connect_err.text);
+	ck_assert(known("porch", KNOWN_SEC_OPEN)->hidden);
+	ck_assert_uint_eq(known("porch", KNOWN_SEC_OPEN)->n_freqs, 1);
+}
+END_TEST
+
 START_TEST(test_disconnect_stops_autoconnect)
 {
 	air_add_ap(&A, 1, "mine", 2412, false);
@@ -270,6 +344,9 @@ Suite *make_station_auto_suite(void)
 	tcase_add_test(tc, test_beacon_loss_reconnects_with_backoff);
 	tcase_add_test(tc, test_wrong_passphrase_not_retried);
 	tcase_add_test(tc, test_autoconnect_hidden_known);
+	tcase_add_test(tc, test_hidden_connect_remembered_as_hidden);
+	tcase_add_test(tc, test_visible_connect_keeps_hidden_mark);
+	tcase_add_test(tc, test_autoconnect_probes_every_hidden_known);
 	tcase_add_test(tc, test_disconnect_stops_autoconnect);
 	tcase_add_test(tc, test_psk_saved_after_connect);
 	suite_add_tcase(s, tc);

@@ -13,6 +13,7 @@ WPAD_AP_EXTRA='ManagementFrameProtection=required\nAKMs=psk psk-sha256'
 WPAS_KEY_MGMT='WPA-PSK WPA-PSK-SHA256'
 WPAS_EXTRA='ieee80211w=2'
 wpad_bus_start
+WPAD_AP_OPTS=$(wpad_bus_opts)
 wpad_ap_connected wpas psk
 log_has wpad "$STA_MAC: AKM psk-sha256, pairwise ccmp-128, PMF on" ||
 	fail "wpad's AP did not negotiate PMF with PSK-SHA256"
@@ -20,7 +21,7 @@ nsx sta wpa_cli -p "$HWSIM_WORK/wpas" -i "$STA_IF" status | grep -q '^mgmt_group
 	fail "wpa_supplicant has no management group cipher (PMF not in use)"
 nsx sta wpa_cli -p "$HWSIM_WORK/wpas" -i "$STA_IF" status | grep -q '^key_mgmt=WPA2-PSK-SHA256' ||
 	fail "wpa_supplicant did not use WPA2-PSK-SHA256"
-wpactl ap lab disconnect "$STA_MAC" || fail "wpactl ap lab disconnect $STA_MAC failed"
+wpactl_ ap lab disconnect "$STA_MAC" || fail "wpactl ap lab disconnect $STA_MAC failed"
 log_has wpad "$STA_MAC: disconnecting, reason 2" || fail "wpad did not deauthenticate with reason 2"
 wait_until 10 "wpa_supplicant: deauthenticated by the AP, reason 2" \
 	log_has wpa_supplicant "CTRL-EVENT-DISCONNECTED bssid=[0-9a-f:]+ reason=2$"
