@@ -457,7 +457,8 @@ wpad_ap_connected() { # PEER SEC
 	wpad_conf_begin "$conf" "$HWSIM_WORK/wpad-state"
 	printf '[Radio r0]\nDriver=nl80211\n\n' >>"$conf"
 	wpad_conf_ap "$conf" lab r0 "$sec"
-	wpad_start wpad ap "$conf"
+	# shellcheck disable=SC2086 # WPAD_AP_OPTS: more wpad options, e.g. $(wpad_bus_opts)
+	wpad_start wpad ap "$conf" ${WPAD_AP_OPTS:-}
 	wait_until 20 "wpad: access point beaconing" wpad_ap_up ap 0
 	if [ "$peer" = iwd ]; then
 		dbus_start
