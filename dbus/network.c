@@ -20,6 +20,13 @@ struct wdb_rsn {
 	bool mfpc, mfpr;
 };
 
+/* Field by field: a struct copy leaves its padding undefined. */
+static bool rsn_equal(const struct wdb_rsn *a, const struct wdb_rsn *b)
+{
+	return a->akms == b->akms && a->pairwise == b->pairwise && a->group == b->group &&
+	       a->mfpc == b->mfpc && a->mfpr == b->mfpr;
+}
+
 static struct wdb_rsn rsn_of(const struct station_bss *sb)
 {
 	struct wdb_rsn r = { 0 };
@@ -332,7 +339,7 @@ static void bss_sync(struct wdb_network *n, const struct station_network *sn)
 			wdb_emit_changed(b->obj, &wdb_bss_iface, "Frequency");
 		}
 		struct wdb_rsn r = rsn_of(sb);
-		if (memcmp(&r, &b->rsn, sizeof(r)) != 0) {
+		if (!rsn_equal(&r, &b->rsn)) {
 			b->rsn = r;
 			wdb_emit_changed(b->obj, &wdb_bss_iface, "AKMs", "PairwiseCiphers",
 					 "GroupCipher", "PMFRequired", "PMFCapable");
@@ -422,7 +429,7 @@ static void net_update(struct wdb_network *n, const struct station_network *sn)
 		wdb_emit_changed(n->obj, &wdb_network_iface, "ExtendedServiceSet");
 	}
 	struct wdb_rsn r = net_rsn(n);
-	if (memcmp(&r, &n->rsn, sizeof(r)) != 0) {
+	if (!rsn_equal(&r, &n->rsn)) {
 		n->rsn = r;
 		wdb_emit_changed(n->obj, &wdb_network_iface, "AKMs", "PMFRequired", "PMFCapable");
 	}
