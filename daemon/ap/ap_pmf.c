@@ -42,16 +42,9 @@ static int send_action(void *ctx, const uint8_t *action, size_t len)
 	struct ap *ap = sta->ap;
 	uint8_t buf[PMF_FRAME_MAX];
 	struct wbuf w = wbuf_init(buf, sizeof(buf));
-	struct mgmt_frame f;
 	uint64_t cookie;
 
-	if (len < 1)
-		return -EINVAL;
-	mgmt_init(&f, IEEE80211_STYPE_ACTION, sta->addr, ap->addr, ap->addr);
-	f.u.action.category = action[0];
-	f.u.action.body = action + 1;
-	f.u.action.len = len - 1;
-	if (mgmt_build(&w, &f) < 0)
+	if (mgmt_build_action(&w, sta->addr, ap->addr, ap->addr, action, len) < 0)
 		return -EINVAL;
 	return driver_tx_mgmt(ap->drv, ap->ifindex, 0, buf, w.len, false, &cookie);
 }

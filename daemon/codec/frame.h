@@ -100,6 +100,9 @@ void mgmt_init(struct mgmt_frame *f, uint8_t subtype, const uint8_t *da, const u
  * other than type/subtype/Protected/Order come from f->fc. Callers can
  * append more elements to w afterwards. */
 int mgmt_build(struct wbuf *w, const struct mgmt_frame *f);
+/* An Action frame whose body (category first) is action[0..len). */
+int mgmt_build_action(struct wbuf *w, const uint8_t *da, const uint8_t *sa, const uint8_t *bssid,
+		      const uint8_t *action, size_t len);
 
 /* ---- Data frames ------------------------------------------------------- */
 

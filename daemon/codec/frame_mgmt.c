@@ -285,3 +285,16 @@ int mgmt_build(struct wbuf *w, const struct mgmt_frame *f)
 	wbuf_put(w, tail, tail_len);
 	return codec_wbuf_result(w);
 }
+
+int mgmt_build_action(struct wbuf *w, const uint8_t *da, const uint8_t *sa, const uint8_t *bssid,
+		      const uint8_t *action, size_t len)
+{
+	struct mgmt_frame f;
+	if (len < 1)
+		return CODEC_E_INVALID_ARG;
+	mgmt_init(&f, IEEE80211_STYPE_ACTION, da, sa, bssid);
+	f.u.action.category = action[0];
+	f.u.action.body = action + 1;
+	f.u.action.len = len - 1;
+	return mgmt_build(w, &f);
+}

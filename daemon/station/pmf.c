@@ -35,16 +35,9 @@ static int saq_send(void *ctx, const uint8_t *action, size_t len)
 	struct station *st = ctx;
 	uint8_t buf[SAQ_FRAME_MAX];
 	struct wbuf w = wbuf_init(buf, sizeof(buf));
-	struct mgmt_frame f;
 	uint64_t cookie;
 
-	if (len < 1)
-		return -EINVAL;
-	mgmt_init(&f, IEEE80211_STYPE_ACTION, st->bssid, st->addr, st->bssid);
-	f.u.action.category = action[0];
-	f.u.action.body = action + 1;
-	f.u.action.len = len - 1;
-	if (mgmt_build(&w, &f) < 0)
+	if (mgmt_build_action(&w, st->bssid, st->addr, st->bssid, action, len) < 0)
 		return -EINVAL;
 	return driver_tx_mgmt(st->drv, st->ifindex, 0, buf, w.len, false, &cookie);
 }

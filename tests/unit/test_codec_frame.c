@@ -571,6 +571,26 @@ START_TEST(test_names)
 }
 END_TEST
 
+START_TEST(test_action_build_roundtrip)
+{
+	static const uint8_t da[6] = { 2, 0, 0, 0, 0, 1 }, sa[6] = { 2, 0, 0, 0, 0, 2 };
+	static const uint8_t action[] = { 8, 0, 0x12, 0x34 }; /* SA Query request */
+	uint8_t buf[64];
+	struct wbuf w = wbuf_init(buf, sizeof(buf));
+	struct mgmt_frame f;
+	ck_assert_int_eq(mgmt_build_action(&w, da, sa, da, action, sizeof(action)), 0);
+	ck_assert_uint_eq(w.len, IEEE80211_MGMT_HDR_LEN + sizeof(action));
+	ck_assert_int_eq(mgmt_parse(buf, w.len, &f), 0);
+	ck_assert_uint_eq(f.subtype, IEEE80211_STYPE_ACTION);
+	ck_assert_mem_eq(f.da, da, 6);
+	ck_assert_mem_eq(f.sa, sa, 6);
+	ck_assert_uint_eq(f.u.action.category, 8);
+	ck_assert_mem_eq(f.body, action, sizeof(action));
+	struct wbuf w2 = wbuf_init(buf, sizeof(buf));
+	ck_assert_int_eq(mgmt_build_action(&w2, da, sa, da, action, 0), CODEC_E_INVALID_ARG);
+}
+END_TEST
+
 Suite *make_codec_frame_suite(void)
 {
 	Suite *s = suite_create("codec_frame");
@@ -593,6 +613,7 @@ Suite *make_codec_frame_suite(void)
 	tcase_add_test(tc, test_data_address_mapping);
 	tcase_add_test(tc, test_data_qos_amsdu_htc);
 	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_action_build_roundtrip);
 	suite_add_tcase(s, tc);
 	return s;
 }
