@@ -209,6 +209,10 @@ int main(int argc, char **argv)
 
 	if (parse_options(argc, argv, &opt) < 0)
 		return 2;
+	/* A log pipe that closes (`wpad --demo | tee`, then Ctrl-C stops tee
+	 * first) must not kill the daemon before it leaves the air and wipes
+	 * its state: writes then fail with EPIPE instead. */
+	signal(SIGPIPE, SIG_IGN);
 	log_open(opt.use_syslog ? LOG_TO_SYSLOG : LOG_TO_STDERR, "wpad");
 	log_set_level(opt.debug >= 2 ? WLOG_VERBOSE : opt.debug == 1 ? WLOG_DEBUG : WLOG_INFO);
 	log_set_timestamps(opt.debug > 0 || opt.demo);
