@@ -287,6 +287,7 @@ static int derive_keys(struct sae_crypto *c, const uint8_t *k, const BIGNUM *pee
 	const struct sae_group *g = &c->g;
 	uint8_t keyseed[SAE_MAX_HASH_LEN], zeros[SAE_MAX_HASH_LEN] = { 0 };
 	uint8_t sum_bin[SAE_MAX_ORDER_LEN], keys[SAE_MAX_HASH_LEN + SAE_PMK_LEN];
+	struct crypto_hmac_ctx *h = NULL;
 	BIGNUM *own, *sum;
 	int ret = -EIO;
 
@@ -305,16 +306,22 @@ static int derive_keys(struct sae_crypto *c, const uint8_t *k, const BIGNUM *pee
 	    !BN_mod_add(sum, own, peer_scalar, g->r, c->ctx) ||
 	    sae_bn_to_bin(sum, sum_bin, g->order_len))
 		goto out;
-	ret = crypto_hmac(out->kck_hash, salt, salt_len, k, g->prime_len, keyseed);
+	ret = -ENOMEM;
+	h = crypto_hmac_ctx_new(out->kck_hash);
+	if (!h)
+		goto out;
+	ret = crypto_hmac_ctx_run(h, salt, salt_len, &(struct crypto_iov){ k, g->prime_len }, 1,
+				  keyseed);
 	if (!ret)
-		ret = sae_kdf(out->kck_hash, keyseed, out->kck_len, KEYS_LABEL, sum_bin,
-			      g->order_len, keys, 8 * (out->kck_len + SAE_PMK_LEN));
+		ret = sae_kdf(h, keyseed, out->kck_len, KEYS_LABEL, sum_bin, g->order_len, keys,
+			      8 * (out->kck_len + SAE_PMK_LEN));
 	if (ret)
 		goto out;
 	memcpy(out->kck, keys, out->kck_len);
 	memcpy(out->pmk, keys + out->kck_len, SAE_PMK_LEN);
 	memcpy(out->pmkid, sum_bin, SAE_PMKID_LEN);
 out:
+	crypto_hmac_ctx_free(h);
 	crypto_zero(keyseed, sizeof(keyseed));
 	crypto_zero(keys, sizeof(keys));
 	BN_CTX_end(c->ctx);
