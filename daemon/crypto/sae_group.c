@@ -3,6 +3,8 @@
 #include "daemon/crypto/sae_group.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
@@ -142,6 +144,49 @@ fail:
 	ERR_clear_error();
 	sae_group_clear(g);
 	return -EIO;
+}
+
+#define N_GROUPS (sizeof(groups) / sizeof(groups[0]))
+
+static struct {
+	pthread_once_t once;
+	int err[N_GROUPS];
+	struct sae_group g[N_GROUPS];
+} shared = { .once = PTHREAD_ONCE_INIT };
+
+static void shared_free(void)
+{
+	for (size_t i = 0; i < N_GROUPS; i++)
+		sae_group_clear(&shared.g[i]);
+}
+
+static void shared_init(void)
+{
+	BN_CTX *ctx = BN_CTX_new();
+
+	for (size_t i = 0; i < N_GROUPS; i++)
+		shared.err[i] = ctx ? sae_group_init(&shared.g[i], groups[i].id, ctx) : -ENOMEM;
+	BN_CTX_free(ctx);
+	/* Registered after OpenSSL's own exit handler, so it runs first. */
+	atexit(shared_free);
+}
+
+const struct sae_group *sae_group_get(int id, int *err)
+{
+	const struct group_desc *d = group_find(id);
+	size_t i;
+
+	if (!d) {
+		*err = -ENOTSUP;
+		return NULL;
+	}
+	i = (size_t)(d - groups);
+	if (pthread_once(&shared.once, shared_init) != 0) {
+		*err = -EIO;
+		return NULL;
+	}
+	*err = shared.err[i];
+	return shared.err[i] ? NULL : &shared.g[i];
 }
 
 unsigned sae_ct_eq(const uint8_t *a, const uint8_t *b, size_t len)

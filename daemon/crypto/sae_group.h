@@ -37,6 +37,11 @@ struct sae_group {
 	int z; /* the SSWU constant of 12.4.4.2.3 / RFC 9380 8.2 */
 };
 
+/* The process's shared, read-only instance of a group, built on first
+ * use (an EC_GROUP and its constants cost ~20 us to build: once, not per
+ * exchange) and freed at exit. NULL with *err = -ENOTSUP or -EIO. */
+const struct sae_group *sae_group_get(int id, int *err);
+
 /* Builds the group (ctx for the precomputations). 0, -ENOTSUP, -ENOMEM or
  * -EIO. sae_group_clear() frees it (also after a failed init). */
 int sae_group_init(struct sae_group *g, int id, BN_CTX *ctx);
@@ -103,8 +108,9 @@ int sae_hnp_derive(const struct sae_group *g, EC_POINT *pwe, const uint8_t addrs
  * [0, p) (sae_h2e.c). */
 int sae_sswu(const struct sae_group *g, EC_POINT *pt, const BIGNUM *u, BN_CTX *ctx);
 
-/* PWE = val * PT of 12.4.4.2.3 (sae_h2e.c). */
-int sae_h2e_pwe(const struct sae_group *g, EC_POINT *pwe, const struct sae_pt *pt,
+/* PWE = val * PT of 12.4.4.2.3 (sae_h2e.c), as its factors: PT into
+ * pt_out, val (public: a hash of the addresses) into val. */
+int sae_h2e_pwe(const struct sae_group *g, EC_POINT *pt_out, BIGNUM *val, const struct sae_pt *pt,
 		const uint8_t addrs[12], BN_CTX *ctx);
 
 /* The minimum H&P iteration count (12.4.4.2.2 "k"). */
