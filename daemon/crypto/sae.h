@@ -11,6 +11,11 @@
  * multiplications use OpenSSL's constant-time ladder (BN_FLG_CONSTTIME on
  * every secret BIGNUM).
  *
+ * Files: sae.c (the exchange), sae_group.c (the groups, shared read-only
+ * by all exchanges, and the constant-time helpers), sae_hnp.c
+ * (hunting-and-pecking), sae_h2e.c (PT and PWE by hash-to-element);
+ * internal interface in sae_group.h.
+ *
  * Encodings are the frames' own: a scalar is order_len octets big-endian,
  * an element is x || y, each prime_len octets big-endian.
  *

@@ -608,7 +608,7 @@ END_TEST
 
 START_TEST(test_api_misuse)
 {
-	uint8_t s[32], e[64], out[64];
+	uint8_t s[32], e[64], out[64], again_s[32], again_e[64];
 	int err = 0;
 	struct sae_crypto *c;
 	struct sae_pt *pt;
@@ -639,8 +639,10 @@ START_TEST(test_api_misuse)
 	ck_assert_int_eq(sae_crypto_commit(c, s, 31, e, 64), -EINVAL);
 	ck_assert_int_eq(sae_crypto_commit(c, s, 32, e, 64), 0);
 	/* A retransmission resends the same values. */
-	ck_assert_int_eq(sae_crypto_own_commit(c, out, 32, out + 32, 64 - 32 + 32), 0);
-	ck_assert_mem_eq(out, s, 32);
+	ck_assert_int_eq(sae_crypto_own_commit(c, again_s, 32, again_e, 63), -EINVAL);
+	ck_assert_int_eq(sae_crypto_own_commit(c, again_s, 32, again_e, 64), 0);
+	ck_assert_mem_eq(again_s, s, 32);
+	ck_assert_mem_eq(again_e, e, 64);
 	/* The PWE was by hunting-and-pecking: the H2E key rules are refused. */
 	ck_assert_int_eq(sae_crypto_process_commit(c, s, 32, e, 64, true, NULL, 0), -EINVAL);
 	ck_assert_int_eq(sae_crypto_verify_confirm(c, 1, out, 32), -EINVAL);
