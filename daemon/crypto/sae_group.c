@@ -162,12 +162,16 @@ static void shared_free(void)
 
 static void shared_init(void)
 {
-	BN_CTX *ctx = BN_CTX_new();
+	BN_CTX *ctx;
+
+	/* OpenSSL registers its exit handler here if it has not yet: ours,
+	 * registered below, then runs before OpenSSL's cleanup. */
+	OPENSSL_init_crypto(0, NULL);
+	ctx = BN_CTX_new();
 
 	for (size_t i = 0; i < N_GROUPS; i++)
 		shared.err[i] = ctx ? sae_group_init(&shared.g[i], groups[i].id, ctx) : -ENOMEM;
 	BN_CTX_free(ctx);
-	/* Registered after OpenSSL's own exit handler, so it runs first. */
 	atexit(shared_free);
 }
 
