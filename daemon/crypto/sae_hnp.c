@@ -22,6 +22,7 @@ struct hnp_state {
 	uint8_t rnd[SAE_HNP_MIN_ITERATIONS * (SAE_MAX_PRIME_LEN + 8)];
 	uint8_t seed[CRYPTO_SHA256_LEN];
 	uint8_t value[SAE_MAX_PRIME_LEN];
+	unsigned qr_tests; /* blinded residue tests that ran (test hook) */
 };
 
 /* One iteration: pwd-seed = H(MAX||MIN, password || identifier ||
@@ -35,11 +36,10 @@ static int hnp_try(struct hnp_state *s, const uint8_t addrs[12], const uint8_t *
 	struct crypto_iov parts[3] = {
 		{ password, password_len }, { identifier, identifier_len }, { &counter, 1 }
 	};
-	unsigned below_p;
-	int ret, qr;
-
 	size_t rlen = SAE_BLIND_RAND_LEN(g);
 	const uint8_t *rnd;
+	unsigned below_p;
+	int ret, qr;
 
 	/* H&P always hashes with SHA-256, whatever the group (12.4.4.2.2). */
 	ret = crypto_hmac_ctx_run(s->h, addrs, 12, parts, 3, s->seed);
@@ -72,6 +72,7 @@ static int hnp_try(struct hnp_state *s, const uint8_t addrs[12], const uint8_t *
 	qr = sae_group_is_qr_blind(g, s->y2, s->qr, s->qnr, rnd, ctx);
 	if (qr < 0)
 		return qr;
+	s->qr_tests++;
 	return (int)(below_p & (unsigned)qr);
 }
 
@@ -115,7 +116,6 @@ int sae_hnp_derive(const struct sae_group *g, EC_POINT *pwe, const uint8_t addrs
 			goto out;
 		}
 		(*iterations)++;
-		(*qr_tests)++;
 		/* Keep the first hit: new = hit && !found. */
 		unsigned take = (unsigned)hit & (found ^ 1u);
 		uint8_t odd = (uint8_t)(s.seed[sizeof(s.seed) - 1] & 1);
@@ -131,6 +131,7 @@ int sae_hnp_derive(const struct sae_group *g, EC_POINT *pwe, const uint8_t addrs
 		goto out;
 	ret = sae_group_point_from_x(g, pwe, s.x, found_odd, ctx);
 out:
+	*qr_tests = s.qr_tests;
 	crypto_hmac_ctx_free(s.h);
 	crypto_zero(s.rnd, sizeof(s.rnd));
 	crypto_zero(&s.seed, sizeof(s.seed));
