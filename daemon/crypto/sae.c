@@ -236,7 +236,8 @@ int sae_crypto_commit(struct sae_crypto *c, uint8_t *scalar, size_t scalar_max,
 		ret = copy_commit(c, scalar, scalar_max, element, element_max);
 	}
 out:
-	BN_clear(mask);
+	if (mask)
+		BN_clear(mask);
 	BN_CTX_end(c->ctx);
 	if (ret)
 		ERR_clear_error();
