@@ -1,4 +1,5 @@
-/* Message digests and HMAC (SHA-1, SHA-256, SHA-384) over OpenSSL EVP.
+/* Message digests and HMAC (SHA-1, SHA-256, SHA-384, SHA-512) over OpenSSL
+ * EVP.
  *
  * All lengths are in bytes. Outputs are written in full: the caller provides
  * crypto_hash_len(alg) bytes; truncated MACs (HMAC-SHA1-128 and so on) are
@@ -14,12 +15,14 @@ enum crypto_hash_alg {
 	CRYPTO_HASH_SHA1,
 	CRYPTO_HASH_SHA256,
 	CRYPTO_HASH_SHA384,
+	CRYPTO_HASH_SHA512, /* SAE group 21 (802.11-2020 12.4.2) */
 };
 
 #define CRYPTO_SHA1_LEN 20
 #define CRYPTO_SHA256_LEN 32
 #define CRYPTO_SHA384_LEN 48
-#define CRYPTO_HASH_MAX_LEN CRYPTO_SHA384_LEN
+#define CRYPTO_SHA512_LEN 64
+#define CRYPTO_HASH_MAX_LEN CRYPTO_SHA512_LEN
 
 /* One piece of a message given in several parts (data may be NULL if len 0). */
 struct crypto_iov {
