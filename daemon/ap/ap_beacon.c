@@ -184,6 +184,8 @@ static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, 
 		ie_build_ext_rates(w, rates, n_rates);
 	if (ap->rsne_len)
 		wbuf_put(w, ap->rsne, ap->rsne_len);
+	if (ap->rsnxe_len)
+		wbuf_put(w, ap->rsnxe, ap->rsnxe_len);
 	if (ap_band_info(ap)->ht)
 		put_ht(ap, w);
 	put_ext_capab(ap, w);

@@ -27,20 +27,6 @@ bool sae_codec_group_lens(uint16_t group, size_t *scalar_len, size_t *element_le
 	return true;
 }
 
-size_t sae_codec_confirm_len(uint16_t group)
-{
-	switch (group) {
-	case 19:
-		return 32;
-	case 20:
-		return 48;
-	case 21:
-		return 64;
-	default:
-		return 0;
-	}
-}
-
 int sae_body_group(const uint8_t *body, size_t len, uint16_t *group)
 {
 	if (len < 2)
@@ -251,13 +237,11 @@ int sae_token_req_build(struct wbuf *w, uint16_t group, bool h2e, const uint8_t 
 	return codec_wbuf_result(w);
 }
 
-int sae_confirm_parse(const uint8_t *body, size_t len, uint16_t group,
-		      struct sae_confirm_msg *out)
+int sae_confirm_parse(const uint8_t *body, size_t len, size_t n, struct sae_confirm_msg *out)
 {
-	size_t n = sae_codec_confirm_len(group);
 	memset(out, 0, sizeof(*out));
-	if (!n)
-		return CODEC_E_UNSUPPORTED;
+	if (n == 0)
+		return CODEC_E_INVALID_ARG;
 	if (len < 2 + n)
 		return CODEC_E_TRUNCATED;
 	if (len != 2 + n)

@@ -11,7 +11,7 @@
  *     [Anti-Clogging Token Container]  Ext 93, status 126 only
  *   token request (transaction 1, status 76, from the AP):
  *     Finite Cyclic Group | token (status-0 form) or container element
- *   confirm (transaction 2): Send-Confirm (2, LE) | Confirm (hash_len)
+ *   confirm (transaction 2): Send-Confirm (2, LE) | Confirm (KCK length)
  *
  * Only the elliptic-curve groups 19, 20, 21 are known (the scalar and
  * element lengths follow from the group); another group parses to
@@ -65,8 +65,6 @@ struct sae_confirm_msg {
 
 /* Scalar and element octets of an ECC group; false when unknown. */
 bool sae_codec_group_lens(uint16_t group, size_t *scalar_len, size_t *element_len);
-/* Confirm octets (the group's hash length); 0 when unknown. */
-size_t sae_codec_confirm_len(uint16_t group);
 
 /* Commit (transaction 1 with status 0 or 126). CODEC_E_UNSUPPORTED for an
  * unknown group (answer 77), CODEC_E_TRUNCATED / CODEC_E_MALFORMED /
@@ -80,8 +78,9 @@ int sae_token_req_parse(const uint8_t *body, size_t len, bool h2e, uint16_t *gro
 int sae_token_req_build(struct wbuf *w, uint16_t group, bool h2e, const uint8_t *token,
 			size_t token_len);
 
-/* Confirm; the caller knows the group, hence the confirm length. */
-int sae_confirm_parse(const uint8_t *body, size_t len, uint16_t group,
+/* Confirm; the caller knows the confirm's length (the KCK's: 32 for
+ * hunting-and-pecking, the group's hash length for H2E). */
+int sae_confirm_parse(const uint8_t *body, size_t len, size_t confirm_len,
 		      struct sae_confirm_msg *out);
 int sae_confirm_build(struct wbuf *w, uint16_t send_confirm, const uint8_t *confirm,
 		      size_t len);

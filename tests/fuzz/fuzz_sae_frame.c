@@ -44,7 +44,7 @@ static void commit(const uint8_t *p, size_t n, bool h2e)
 	same_commit(&c, &again);
 }
 
-static void confirm(const uint8_t *p, size_t n, uint16_t group)
+static void confirm(const uint8_t *p, size_t n, size_t group)
 {
 	uint8_t out[128];
 	struct sae_confirm_msg m, again;
@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		commit(p, n, true);
 		break;
 	case 2:
-		confirm(p, n, (uint16_t)(19 + data[0] / 6 % 3));
+		confirm(p, n, (size_t)(32 + 16 * (data[0] / 6 % 3)));
 		break;
 	case 3:
 		token_req(p, n, false);

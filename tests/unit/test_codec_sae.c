@@ -135,7 +135,7 @@ START_TEST(test_confirm)
 	ck_assert_int_eq(sae_confirm_build(&w, 0x1234, conf, 32), CODEC_OK);
 	ck_assert_uint_eq(w.len, 34);
 	ck_assert_uint_eq(buf[0], 0x34);
-	ck_assert_int_eq(sae_confirm_parse(buf, w.len, 19, &m), CODEC_OK);
+	ck_assert_int_eq(sae_confirm_parse(buf, w.len, 32, &m), CODEC_OK);
 	ck_assert_uint_eq(m.send_confirm, 0x1234);
 	ck_assert_mem_eq(m.confirm, conf, 32);
 }
@@ -218,7 +218,7 @@ START_TEST(test_bad_row)
 		got = sae_commit_parse(copy, r->len, r->parser == S_COMMIT_H2E, &c);
 		break;
 	case S_CONFIRM19:
-		got = sae_confirm_parse(copy, r->len, 19, &m);
+		got = sae_confirm_parse(copy, r->len, 32, &m);
 		break;
 	case S_TOKEN:
 	case S_TOKEN_H2E:
