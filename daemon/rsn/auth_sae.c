@@ -167,12 +167,15 @@ void sae_clog_clear(struct sae_clog *c)
 static int clog_rotate(struct sae_clog *c)
 {
 	uint64_t now = c->now_us ? c->now_us(c->now_data) : 0;
-	if (c->have_secret && now - c->rotated_at_us < AUTH_SAE_SECRET_ROTATE_S * 1000000ull)
+	uint64_t period = AUTH_SAE_SECRET_ROTATE_S * 1000000ull;
+	if (c->have_secret && now - c->rotated_at_us < period)
 		return 0;
+	/* Two periods or more: the previous secret is too old as well. */
+	bool both = !c->have_secret || now - c->rotated_at_us >= 2 * period;
 	memcpy(c->prev_secret, c->secret, sizeof(c->secret));
 	if (crypto_random(c->secret, sizeof(c->secret)) < 0)
 		return -EIO;
-	if (!c->have_secret)
+	if (both)
 		memcpy(c->prev_secret, c->secret, sizeof(c->secret));
 	c->have_secret = true;
 	c->rotated_at_us = now;
@@ -309,11 +312,12 @@ static enum auth_step out_confirm(struct auth_sess *s, struct auth_out *out)
 {
 	struct sae_sess *p = priv(s);
 	uint8_t conf[SAE_MAX_HASH_LEN];
-	int n = sae_crypto_confirm(p->crypto, p->send_confirm, conf, sizeof(conf));
-	if (n <= 0)
+	size_t n = sae_crypto_confirm_len(p->crypto);
+	if (n == 0 || n > sizeof(conf) ||
+	    sae_crypto_confirm(p->crypto, p->send_confirm, conf, sizeof(conf)) < 0)
 		return AUTH_STEP_FAILED;
 	struct wbuf w = wbuf_init(out->body, sizeof(out->body));
-	int err = sae_confirm_build(&w, p->send_confirm, conf, (size_t)n);
+	int err = sae_confirm_build(&w, p->send_confirm, conf, n);
 	crypto_zero(conf, sizeof(conf));
 	if (err != CODEC_OK)
 		return AUTH_STEP_FAILED;
