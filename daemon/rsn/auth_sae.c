@@ -211,15 +211,19 @@ static void sae_enter(struct auth_sess *s, enum sae_state next)
 	struct sae_clog *clog = s->role == AUTH_ROLE_AP ? p->conf->clog : NULL;
 	char a[RSN_ADDR_STR_LEN];
 
-	log_debug("%s: %s -> %s", rsn_addr_str(s->peer_addr, a), sae_state_name(p->state),
+	rsn_addr_str(s->peer_addr, a);
+	log_debug("%s: %s -> %s", a, sae_state_name(p->state),
 		  sae_state_name(next));
 	if (next != p->state)
 		p->sync = 0;
 	p->state = next;
 	switch (next) {
 	case SAE_STATE_NOTHING:
-	case SAE_STATE_CONFIRMED:
 	case SAE_STATE_ACCEPTED:
+		log_info("%s: SAE accepted (group %d, %s)", a, p->group,
+			 p->h2e ? "hash-to-element" : "hunting-and-pecking");
+		/* fall through */
+	case SAE_STATE_CONFIRMED:
 		if (clog && p->counted_pending) {
 			clog->pending--;
 			p->counted_pending = false;
