@@ -6,6 +6,7 @@
 #define LOG_TAG "station"
 #include "daemon/codec/codec_err.h"
 #include "daemon/codec/ieee80211.h"
+#include "daemon/codec/kde.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
 #include "daemon/crypto/kdf.h"
@@ -531,6 +532,11 @@ static void finish_success(struct station *st)
 				  c->psk_from_user ? c->passphrase : NULL, c->psk, st->freq_mhz);
 	if (ret < 0 && ret != -ENOENT)
 		log_warn("could not remember '%s': %s", s, strerror(-ret));
+	/* Transition Disable (WPA3-Personal) on an SAE link: never PSK again. */
+	if ((c->transition_disable & KDE_TD_WPA3_PERSONAL) && c->neg.akm == RSN_AKM_SAE &&
+	    (ret = known_transition_disable(st->store, c->ssid, c->ssid_len)) < 0 &&
+	    ret != -ENOENT)
+		log_warn("could not remember transition disable for '%s': %s", s, strerror(-ret));
 	connect_reset(st); /* the handshake machine stays, for rekeys */
 	station_set_error(st, NULL);
 	station_enter_state(st, STATION_CONNECTED);

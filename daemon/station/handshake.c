@@ -254,7 +254,17 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 		station_link_lost(st, &e);
 }
 
+/* The AP's Transition Disable: remembered for the known network once the
+ * connect succeeds (connect.c). */
+static void op_transition_disable(void *ctx, uint8_t bitmap)
+{
+	struct station *st = ctx;
+	log_info("the access point disables transition modes (0x%02x) for this network", bitmap);
+	st->conn.transition_disable |= bitmap;
+}
+
 static const struct rsn_ops station_rsn_ops = {
+	.on_transition_disable = op_transition_disable,
 	.send_eapol = op_send_eapol,
 	.install_ptk = op_install_ptk,
 	.install_gtk = op_install_gtk,

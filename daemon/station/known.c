@@ -184,6 +184,19 @@ int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_
 	return ret;
 }
 
+int known_transition_disable(struct known_store *store, const uint8_t *ssid, size_t ssid_len)
+{
+	struct known_network *net = store ? known_store_get(store, ssid, ssid_len, KNOWN_SEC_PSK)
+					  : NULL;
+	if (!net)
+		return -ENOENT;
+	if (strcmp(net->akms, "sae") == 0 && strcmp(net->pmf, "required") == 0)
+		return 0;
+	int ret = known_store_set_policy(store, net, "AKMs", "sae");
+	return ret < 0 ? ret : known_store_set_policy(store, net, "ManagementFrameProtection",
+						       "required");
+}
+
 void known_wipe(struct station_known *k)
 {
 	crypto_zero(k->psk, sizeof(k->psk));

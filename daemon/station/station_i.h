@@ -77,6 +77,10 @@ int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_
 		    enum bss_security security, bool hidden, const char *passphrase,
 		    const uint8_t psk[STATION_PSK_LEN], uint32_t freq);
 void known_wipe(struct station_known *k);
+/* The AP said Transition Disable (WPA3-Personal): from now on the network
+ * is joined with SAE and PMF only (AKMs=sae, ManagementFrameProtection=
+ * required in its file). Returns 0, -ENOENT or a negative errno. */
+int known_transition_disable(struct known_store *store, const uint8_t *ssid, size_t ssid_len);
 
 /* ---- scanning (scan.c) ---- */
 
@@ -174,6 +178,8 @@ struct station_connect {
 	/* SAE's view of the network for auth (daemon/rsn/auth_sae.h): the
 	 * password is c->passphrase; wiped with the attempt. */
 	struct auth_sae_conf sae;
+	/* Transition Disable bits (KDE_TD_*) from the AP's message 3. */
+	uint8_t transition_disable;
 };
 
 /* connect.c */

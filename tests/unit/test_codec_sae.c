@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "daemon/codec/codec_err.h"
+#include "daemon/codec/kde.h"
 #include "daemon/codec/sae.h"
 
 static uint8_t scalar19[32], element19[64];
@@ -231,6 +232,23 @@ START_TEST(test_bad_row)
 }
 END_TEST
 
+/* The Transition Disable KDE (00-0F-AC:32) the AP sends in message 3:
+ * its bitmap is read, a second one and an empty one are refused. */
+START_TEST(test_transition_disable_kde)
+{
+	static const uint8_t one[] = { 0xdd, 0x05, 0x00, 0x0f, 0xac, 0x20, 0x01 };
+	static const uint8_t twice[] = { 0xdd, 0x05, 0x00, 0x0f, 0xac, 0x20, 0x01,
+					 0xdd, 0x05, 0x00, 0x0f, 0xac, 0x20, 0x01 };
+	static const uint8_t empty[] = { 0xdd, 0x04, 0x00, 0x0f, 0xac, 0x20 };
+	struct kde_set k;
+	ck_assert_int_eq(kde_parse(one, sizeof(one), &k), CODEC_OK);
+	ck_assert(k.has_transition_disable);
+	ck_assert_uint_eq(k.transition_disable, KDE_TD_WPA3_PERSONAL);
+	ck_assert_int_eq(kde_parse(twice, sizeof(twice), &k), CODEC_E_DUPLICATE);
+	ck_assert_int_eq(kde_parse(empty, sizeof(empty), &k), CODEC_E_BAD_LENGTH);
+}
+END_TEST
+
 Suite *make_codec_sae_suite(void)
 {
 	Suite *s = suite_create("codec_sae");
@@ -241,6 +259,7 @@ Suite *make_codec_sae_suite(void)
 	tcase_add_test(tc, test_commit_group20);
 	tcase_add_test(tc, test_token_req);
 	tcase_add_test(tc, test_confirm);
+	tcase_add_test(tc, test_transition_disable_kde);
 	suite_add_tcase(s, tc);
 	TCase *bad = tcase_create("malformed");
 	tcase_add_loop_test(bad, test_bad_row, 0, (int)N_ROWS);
