@@ -318,6 +318,8 @@ int handshake_start(struct station *st)
 	cfg.group_mgmt_cipher = c->neg.mfp ? c->neg.group_mgmt : 0;
 	cfg.sta_rsne = c->sta_rsne;
 	cfg.sta_rsne_len = c->sta_rsne_len;
+	cfg.sta_rsnxe = c->sta_rsnxe_len ? c->sta_rsnxe : NULL;
+	cfg.sta_rsnxe_len = c->sta_rsnxe_len;
 	/* The pair heard from this BSS, which message 3 must repeat exactly:
 	 * the RSNXE too, or its absence. */
 	cfg.ap_rsne = c->bss.rsne;

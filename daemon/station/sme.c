@@ -339,6 +339,16 @@ static void send_assoc(struct station *st)
 		memcpy(ies, c->sta_rsne, c->sta_rsne_len);
 		p.ies_len = c->sta_rsne_len;
 		p.use_mfp = c->use_mfp;
+		/* SAE with hash-to-element: our RSNXE says so (12.4.4.2.3), in
+		 * the request and again in message 2. */
+		c->sta_rsnxe_len = 0;
+		if (auth_sae_h2e(c->auth)) {
+			static const uint8_t rsnxe[] = { WLAN_EID_RSNX, 1, 1u << RSNX_CAPAB_SAE_H2E };
+			memcpy(c->sta_rsnxe, rsnxe, sizeof(rsnxe));
+			c->sta_rsnxe_len = sizeof(rsnxe);
+			memcpy(ies + p.ies_len, rsnxe, sizeof(rsnxe));
+			p.ies_len += sizeof(rsnxe);
+		}
 	}
 	/* The authentication protocol's elements (OWE's DH, FT's MDE/FTE). */
 	if (auth_sta_assoc_elems(c->auth, ies + p.ies_len, sizeof(ies) - p.ies_len, &extra) < 0) {

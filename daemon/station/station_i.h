@@ -165,6 +165,8 @@ struct station_connect {
 	uint16_t refusal_status;   /* its IEEE status code */
 	uint8_t sta_rsne[BSS_RSNE_MAX]; /* what we put in the association request */
 	size_t sta_rsne_len;
+	uint8_t sta_rsnxe[8];      /* our RSNXE there (SAE H2E), 0: none */
+	size_t sta_rsnxe_len;
 	bool use_mfp;
 	/* An EAPOL frame that overtook the association event. */
 	uint8_t early_eapol[512];

@@ -251,6 +251,10 @@ START_TEST(sae_h2e_both_roles)
 	ck_assert_uint_eq(c.commits, 2);
 	ck_assert_uint_eq(c.status126, 2);
 	ck_assert_uint_eq(sae_pt_cache_derivations(E.st->sae_pt), 1);
+	/* The station said H2E in its RSNXE (association and message 2). */
+	struct ap_sta *sta = ap_sta_find(APT->ap, E.addr);
+	ck_assert_uint_eq(sta->rsnxe_len, 3);
+	ck_assert_uint_eq(sta->rsnxe[2], 1u << RSNX_CAPAB_SAE_H2E);
 }
 END_TEST
 
