@@ -122,6 +122,27 @@ START_TEST(hnp_and_h2e_agree)
 }
 END_TEST
 
+/* Groups 20 and 21, both methods: the confirm length follows the KCK
+ * (32 octets with H&P, the group's hash with H2E). */
+START_TEST(groups_20_and_21)
+{
+	static const int groups[] = { 20, 21 };
+	static const enum sae_pwe_mode modes[] = { SAE_PWE_HUNT_AND_PECK, SAE_PWE_H2E };
+	for (size_t g = 0; g < 2; g++) {
+		for (size_t m = 0; m < 2; m++) {
+			struct pair p;
+			pair_init(&p, "mekmitasdigoat", "mekmitasdigoat", modes[m], SAE_PWE_BOTH);
+			p.sc.groups[0] = groups[g];
+			p.sc.n_groups = 1;
+			ck_assert_int_eq(run(&p), AUTH_STEP_DONE);
+			ck_assert_int_eq(auth_sae_group(p.ap), groups[g]);
+			ck_assert_mem_eq(p.sta->pmk, p.ap->pmk, 32);
+			pair_free(&p);
+		}
+	}
+}
+END_TEST
+
 START_TEST(wrong_password_fails_at_the_confirm)
 {
 	struct pair p;
@@ -281,6 +302,7 @@ Suite *make_rsn_auth_sae_suite(void)
 	TCase *tc = tcase_create("machine");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, hnp_and_h2e_agree);
+	tcase_add_test(tc, groups_20_and_21);
 	tcase_add_test(tc, wrong_password_fails_at_the_confirm);
 	tcase_add_test(tc, group_not_supported_then_next);
 	tcase_add_test(tc, rejected_group_the_ap_supports_is_refused);
