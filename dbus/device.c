@@ -132,7 +132,7 @@ static bool get_supported_ciphers(void *data, DBusMessageIter *it)
 static bool get_sae_capabilities(void *data, DBusMessageIter *it)
 {
 	DBusMessageIter arr;
-	char name[16];
+	char name[24];
 	(void)data;
 	bool ok = dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "s", &arr) &&
 		  wdb_append_str(&arr, "hunt-and-peck") && wdb_append_str(&arr, "h2e");
