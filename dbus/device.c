@@ -1,6 +1,7 @@
 /* org.wpad1.Device: every device object, whatever its role. */
 #define LOG_TAG "dbus"
 #include "daemon/codec/ieee80211.h"
+#include "daemon/crypto/sae.h"
 #include "daemon/rsn/suites.h"
 #include "daemon/wpad.h"
 #include "dbus/errors.h"
@@ -8,6 +9,7 @@
 #include "drivers/driver.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 static bool get_name(void *data, DBusMessageIter *it)
@@ -125,6 +127,24 @@ static bool get_supported_ciphers(void *data, DBusMessageIter *it)
 	return wdb_append_suite_names(it, mask, rsn_cipher_name);
 }
 
+/* SAE as wpad runs it (in user space, any driver with a user-space SME):
+ * its password element methods and the groups its cryptography has. */
+static bool get_sae_capabilities(void *data, DBusMessageIter *it)
+{
+	DBusMessageIter arr;
+	char name[24];
+	(void)data;
+	bool ok = dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "s", &arr) &&
+		  wdb_append_str(&arr, "hunt-and-peck") && wdb_append_str(&arr, "h2e");
+	for (int g = 19; ok && g <= 21; g++) {
+		if (!sae_group_supported(g))
+			continue;
+		snprintf(name, sizeof(name), "group-%d", g);
+		ok = wdb_append_str(&arr, name);
+	}
+	return ok && dbus_message_iter_close_container(it, &arr);
+}
+
 /* Protected management frames: the driver offers BIP-CMAC-128. */
 static bool get_pmf_capable(void *data, DBusMessageIter *it)
 {
@@ -148,6 +168,7 @@ static const struct wdb_property props[] = {
 	{ "SupportedAKMs", "as", get_supported_akms, NULL, WDB_PROP_CONST },
 	{ "SupportedCiphers", "as", get_supported_ciphers, NULL, WDB_PROP_CONST },
 	{ "PMFCapable", "b", get_pmf_capable, NULL, WDB_PROP_CONST },
+	{ "SAECapabilities", "as", get_sae_capabilities, NULL, WDB_PROP_CONST },
 	{ .name = NULL },
 };
 

@@ -209,6 +209,10 @@ static void device_fields(const struct wc_objects *os, const struct wc_object *d
 		wc_field(stdout, "PMF", "%s",
 			 wc_prop_bool(dev, WC_IFACE_DEVICE, "PMFCapable") ? "capable" : "no");
 	}
+	char sae[128];
+	if (wc_prop(dev, WC_IFACE_DEVICE, "SAECapabilities", &v))
+		wc_field(stdout, "SAE", "%s",
+			 wc_prop_strv(dev, WC_IFACE_DEVICE, "SAECapabilities", sae, sizeof(sae)));
 	last_error_field(dev);
 }
 

@@ -7,6 +7,7 @@
 #include "daemon/config/ap_profile.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
+#include "daemon/rsn/suites.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -78,6 +79,7 @@ static void release_bss(struct ap *ap)
 	}
 	ap_sta_reap(ap);
 	sta_table_release(&ap->stas);
+	ap_sae_stop(ap);
 	if (ap->has_conf)
 		ap_conf_clear(&ap->conf);
 	ap->has_conf = false;
@@ -246,7 +248,8 @@ static int start_bss(struct ap *ap, struct driver_iface_info *info, struct wpad_
 	pick_country(ap, info->radio_id);
 	if ((r = sta_table_init(&ap->stas, NULL)) < 0)
 		return driver_fail(err, r, "station table");
-	if ((r = ap_build_rsne(ap)) < 0 || (r = fill_params(ap, &p, &t)) < 0)
+	if ((r = ap_build_rsne(ap)) < 0 || (r = ap_sae_start(ap)) < 0 ||
+	    (r = fill_params(ap, &p, &t)) < 0)
 		return driver_fail(err, r, "beacon templates");
 	if ((r = driver_start_ap(ap->drv, ap->ifindex, &p)) < 0)
 		return driver_fail(err, r, r == -EPERM ? "the regulatory domain forbids the channel"
@@ -290,7 +293,10 @@ int ap_start(struct ap *ap, const struct ap_profile *profile, struct wpad_error 
 	}
 	log_info("access point %u: BSS '%.*s' on channel %u (%u MHz), %s%s, up to %u stations",
 		 ap->ifindex, (int)ap->conf.ssid_len, (const char *)ap->conf.ssid, ap->conf.channel,
-		 ap->conf.freq_mhz, ap->conf.rsn ? "WPA2-PSK" : "open",
+		 ap->conf.freq_mhz,
+		 !ap->conf.rsn ? "open" : !ap->conf.sae ? "WPA2-PSK"
+		 : ap_rsn_policy(ap).akms & RSN_SUITE_BIT(RSN_AKM_PSK) ? "WPA2/WPA3-Personal"
+		 : "WPA3-Personal",
 		 ap->conf.hidden ? ", hidden" : "", ap->conf.max_stations);
 	ap_enter_state(ap, AP_STATE_STARTED);
 	return 0;

@@ -151,4 +151,13 @@ size_t ap_foreach_station(struct ap *ap, ap_station_fn fn, void *data);
 /* -ENOENT if unknown. */
 int ap_get_station(struct ap *ap, const uint8_t addr[6], struct ap_station_info *info);
 
+/* SAE, before ap_start(): the pending commits from which anti-clogging
+ * tokens are demanded (0: AUTH_SAE_CLOG_THRESHOLD) and a password
+ * identifier accepted besides none (NULL: none). */
+void ap_set_sae_for_test(struct ap *ap, unsigned clog_threshold, const char *password_id);
+/* The anti-clogging state of a running SAE BSS (daemon/rsn/auth_sae.h),
+ * NULL otherwise. */
+struct sae_clog;
+const struct sae_clog *ap_sae_clog(const struct ap *ap);
+
 #endif

@@ -11,6 +11,7 @@
  *   the suites and MFP of the RSN element    the code rsn_negotiate()
  *   against what the BSS offers              gives (daemon/rsn/negotiate.h:
  *                                            41 42 43 44 45 31 46 72)
+ *   an SAE AKM without SAE or a PMKSA        53  invalid PMKID
  *   max_stations already associated          17  AP unable to handle more
  *
  * The elements as a whole failing to parse (framing, a broken element other
@@ -23,6 +24,7 @@
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/auth_proto.h"
 #include "daemon/rsn/suites.h"
 
 #include <string.h>
@@ -54,6 +56,18 @@ static bool rates_ok(struct ap *ap, const struct ie_set *ies)
 	return true;
 }
 
+/* An SAE AKM needs a PMK: this authentication's SAE, or a PMKSA the
+ * station names (it authenticated with Open System to use it). */
+static bool sae_keys_ok(struct ap_sta *sta)
+{
+	const struct rsn_akm_info *i = rsn_akm_info(sta->akm);
+	if (!i || i->family != RSN_AKM_FAMILY_SAE)
+		return true;
+	if (sta->auth && sta->auth->proto == &auth_sae && sta->auth->done)
+		return true;
+	return ap_keys_sta_has_pmksa(sta);
+}
+
 static uint16_t check_rsn(struct ap *ap, struct ap_sta *sta, const struct ie_set *ies)
 {
 	struct rsn_negotiated n;
@@ -80,6 +94,11 @@ static uint16_t check_rsn(struct ap *ap, struct ap_sta *sta, const struct ie_set
 	sta->akm = n.akm;
 	sta->pairwise = n.pairwise;
 	sta->pmf.mfp = n.mfp;
+	if (!sae_keys_ok(sta)) {
+		log_info("%s: SAE AKM without SAE or a cached PMKSA (status 53)",
+			 ap_addr_str(sta->addr, a));
+		return WLAN_STATUS_INVALID_PMKID;
+	}
 	log_info("%s: AKM %s, pairwise %s, PMF %s", ap_addr_str(sta->addr, a), rsn_akm_name(n.akm),
 		 rsn_cipher_name(n.pairwise), n.mfp ? "on" : "off");
 	return WLAN_STATUS_SUCCESS;

@@ -184,6 +184,8 @@ static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, 
 		ie_build_ext_rates(w, rates, n_rates);
 	if (ap->rsne_len)
 		wbuf_put(w, ap->rsne, ap->rsne_len);
+	if (ap->rsnxe_len)
+		wbuf_put(w, ap->rsnxe, ap->rsnxe_len);
 	if (ap_band_info(ap)->ht)
 		put_ht(ap, w);
 	put_ext_capab(ap, w);
@@ -207,11 +209,22 @@ static int put_head(const struct ap *ap, struct wbuf *w, uint8_t subtype, const 
 	return w->bad ? -ENOSPC : 0;
 }
 
+/* The rates of Beacons and Probe Responses, with the SAE H2E-only BSS
+ * membership selector (9.4.2.3) when the BSS takes only H2E commits: a
+ * station that cannot do H2E then knows before it tries. */
+static size_t advertised_rates(const struct ap *ap, uint8_t *rates, size_t max)
+{
+	size_t n = ap_rates(ap, rates, max - 1);
+	if (ap->conf.rsn && ap->conf.sae && ap->conf.sae_pwe == SAE_PWE_H2E)
+		rates[n++] = WLAN_RATE_BASIC | WLAN_BSS_MEMBERSHIP_SAE_H2E_ONLY;
+	return n;
+}
+
 int ap_build_beacon(struct ap *ap, uint8_t *head, size_t head_cap, size_t *head_len,
 		    uint8_t *tail, size_t tail_cap, size_t *tail_len)
 {
 	uint8_t rates[DRIVER_MAX_RATES];
-	size_t n_rates = ap_rates(ap, rates, DRIVER_MAX_RATES);
+	size_t n_rates = advertised_rates(ap, rates, DRIVER_MAX_RATES);
 	struct wbuf h = wbuf_init(head, head_cap);
 	struct wbuf t = wbuf_init(tail, tail_cap);
 
@@ -233,7 +246,7 @@ int ap_build_probe_resp(struct ap *ap, const uint8_t da[6], uint8_t *out, size_t
 			size_t *len)
 {
 	uint8_t rates[DRIVER_MAX_RATES];
-	size_t n_rates = ap_rates(ap, rates, DRIVER_MAX_RATES);
+	size_t n_rates = advertised_rates(ap, rates, DRIVER_MAX_RATES);
 	struct wbuf w = wbuf_init(out, cap);
 
 	int r = put_head(ap, &w, IEEE80211_STYPE_PROBE_RESP, da, true, rates, n_rates);

@@ -6,6 +6,7 @@
 #include "daemon/config/ap_profile.h"
 #include "daemon/config/macfile.h"
 #include "daemon/config/pskfile.h"
+#include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/crypto/kdf.h"
 #include "daemon/crypto/secure.h"
@@ -225,6 +226,34 @@ static int suite_names(const char *list, uint32_t (*lookup)(const char *), const
 	return 0;
 }
 
+/* SAE: the passphrase is the password; PMF is required with SAE alone
+ * (WPA3-Personal) and at least optional next to PSK (transition mode). */
+static int resolve_sae(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
+{
+	uint32_t sae = RSN_SUITE_BIT(RSN_AKM_SAE);
+	uint32_t psk = RSN_SUITE_BIT(RSN_AKM_PSK) | RSN_SUITE_BIT(RSN_AKM_PSK_SHA256);
+	c->sae = (c->policy.akms & sae) != 0;
+	if (!c->sae)
+		return 0;
+	if (!p->has_passphrase)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "SAE needs a Passphrase (a PSK or PSK file cannot be an SAE password)");
+	snprintf(c->sae_password, sizeof(c->sae_password), "%s", p->passphrase);
+	c->sae_pwe = SAE_PWE_BOTH;
+	if (p->sae_pwe[0] && sae_pwe_mode_parse(p->sae_pwe, &c->sae_pwe) < 0)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "SAEPWE must be hunt-and-peck, h2e or both");
+	if (c->policy.pmf == RSN_PMF_DISABLED)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "SAE needs management frame protection (ManagementFrameProtection "
+			    "optional or required)");
+	if (!(c->policy.akms & psk) && c->policy.pmf != RSN_PMF_REQUIRED) {
+		log_info("SAE without PSK: management frame protection required");
+		c->policy.pmf = RSN_PMF_REQUIRED;
+	}
+	return 0;
+}
+
 static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
 {
 	static const enum rsn_pmf pmf[] = {
@@ -239,7 +268,9 @@ static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct 
 		return r;
 	if (c->policy.akms & ~rsn_akms_implemented())
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
-			    "AKMs: only psk and psk-sha256 are implemented");
+			    "AKMs: only psk, psk-sha256 and sae are implemented");
+	if ((r = resolve_sae(c, p, err)) < 0)
+		return r;
 	if (p->ciphers[0] &&
 	    (r = suite_names(p->ciphers, rsn_cipher_from_name, "Ciphers", &c->policy.pairwise,
 			     err)) < 0)

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "daemon/core/error.h"
+#include "daemon/rsn/auth_sae.h"
 #include "daemon/rsn/negotiate.h"
 #include "drivers/driver.h"
 
@@ -45,6 +46,11 @@ struct ap_conf {
 	uint8_t psk[32];        /* the default PMK */
 	size_t n_sta_psk;
 	struct ap_sta_psk *sta_psk; /* owned; secrets */
+	/* SAE (AKMs has sae): the passphrase is its password; pwe is what
+	 * the AP accepts (SAEPWE, default both). */
+	bool sae;
+	enum sae_pwe_mode sae_pwe;
+	char sae_password[64]; /* secret */
 
 	uint16_t max_stations;
 	struct mac_set *allow;  /* owned; NULL: everyone */

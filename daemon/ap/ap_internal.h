@@ -119,6 +119,16 @@ struct ap {
 	size_t stop_pending;      /* farewell deauths not yet reported */
 	/* The replay_counter_base of the next station handshake (ap_keys.c). */
 	uint64_t replay_base;
+	/* SAE (ap_sae.c): the sessions' configuration, anti-clogging and PT
+	 * cache; the RSNXE advertised (SAE H2E). */
+	bool sae_on;
+	struct auth_sae_conf sae;
+	struct sae_clog clog;
+	struct sae_pt_cache *sae_pt;
+	unsigned sae_clog_threshold; /* 0: AUTH_SAE_CLOG_THRESHOLD */
+	char sae_pw_id[AUTH_SAE_PW_ID_MAX + 1]; /* a password identifier also accepted */
+	uint8_t rsnxe[8];
+	size_t rsnxe_len;
 };
 
 /* "aa:bb:cc:dd:ee:ff" */
@@ -191,6 +201,15 @@ static inline bool ap_sta_is_associated(const struct ap_sta *sta)
 {
 	return sta->state == AP_STA_ASSOCIATED || sta->state == AP_STA_AUTHORIZED;
 }
+
+/* ap_keys.c: a PMKSA the station named in its RSNE (after check_rsn). */
+bool ap_keys_sta_has_pmksa(struct ap_sta *sta);
+
+/* ap_sae.c */
+int ap_sae_start(struct ap *ap);
+void ap_sae_stop(struct ap *ap);
+/* The configuration an SAE session of this BSS reads; NULL: no SAE. */
+void *ap_sae_ctx(struct ap *ap);
 
 /* ap_mgmt.c */
 int ap_mgmt_register(struct ap *ap);

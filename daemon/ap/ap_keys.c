@@ -464,6 +464,8 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const struct sta_pmk
 		.sta_rsnxe_len = sta->rsnxe_len,
 		.ap_rsne = ap->rsne,
 		.ap_rsne_len = ap->rsne_len,
+		.ap_rsnxe = ap->rsnxe_len ? ap->rsnxe : NULL,
+		.ap_rsnxe_len = ap->rsnxe_len,
 		.timing = ap->rsn_timing,
 		.replay_counter_base = ap->replay_base,
 	};
@@ -507,6 +509,11 @@ static const struct pmksa *named_pmksa(struct ap_sta *sta)
 			return e;
 	}
 	return NULL;
+}
+
+bool ap_keys_sta_has_pmksa(struct ap_sta *sta)
+{
+	return sta->ap->keys && named_pmksa(sta) != NULL;
 }
 
 /* The PMK, one place: a PMKSA the station named, else the one its

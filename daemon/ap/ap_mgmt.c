@@ -142,13 +142,18 @@ static void refuse_auth(struct ap *ap, const struct mgmt_frame *f, uint16_t stat
 }
 
 /* The session this frame belongs to: the station's exchange in progress
- * with the same algorithm, else a new one (which replaces any other). */
+ * with the same algorithm, else a new one (which replaces any other). A
+ * finished SAE exchange still takes a repeated confirm (ours was lost). */
 static struct auth_sess *auth_session(struct ap *ap, struct ap_sta *sta,
-				      const struct auth_proto *proto, const uint8_t *addr)
+				      const struct auth_proto *proto, const struct mgmt_frame *f)
 {
-	if (sta && sta->auth && sta->auth->proto == proto && !sta->auth->done)
+	if (sta && sta->auth && sta->auth->proto == proto &&
+	    (!sta->auth->done || (proto == &auth_sae && f->u.auth.seq == 2)))
 		return sta->auth;
-	return auth_sess_new(proto, AUTH_ROLE_AP, ap->addr, addr);
+	struct auth_sess *s = auth_sess_new(proto, AUTH_ROLE_AP, ap->addr, f->sa);
+	if (s)
+		s->ctx = ap_sae_ctx(ap);
+	return s;
 }
 
 static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
@@ -158,7 +163,7 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 	struct ap_sta *sta = ap_sta_find(ap, f->sa);
 	struct auth_out out;
 
-	if (!proto) {
+	if (!proto || (proto == &auth_sae && !ap_sae_ctx(ap))) {
 		refuse_auth(ap, f, WLAN_STATUS_NOT_SUPPORTED_AUTH_ALG);
 		return;
 	}
@@ -170,7 +175,7 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 		refuse_auth(ap, f, WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA);
 		return;
 	}
-	struct auth_sess *sess = auth_session(ap, sta, proto, f->sa);
+	struct auth_sess *sess = auth_session(ap, sta, proto, f);
 	if (!sess) {
 		refuse_auth(ap, f, WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA);
 		return;
@@ -185,8 +190,14 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 	enum auth_step step = auth_ap_rx_auth(sess, &msg, &out);
 	bool kept = sta && sta->auth == sess;
 	if (step == AUTH_STEP_IGNORE || step == AUTH_STEP_FAILED) {
-		if (step == AUTH_STEP_FAILED)
-			refuse_auth(ap, f, out.status);
+		if (step == AUTH_STEP_FAILED) {
+			/* The protocol's answer (SAE: a token request, or the
+			 * group it cannot use), else the bare status. */
+			log_info("%s: authentication (%s) refused, status %u: %s",
+				 ap_addr_str(f->sa, a), proto->name, out.status,
+				 ieee80211_status_name(out.status));
+			send_auth_resp(ap, f->sa, proto->algorithm, &out);
+		}
 		if (!kept)
 			auth_sess_free(sess);
 		return; /* a station's earlier state stays as it was */
@@ -203,7 +214,7 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 	}
 	if (step == AUTH_STEP_SEND) {
 		/* More frames to come: the exchange must finish in time. */
-		if (sta->state == AP_STA_NONE)
+		if (sta->state == AP_STA_NONE && !sess->done)
 			ap_sta_arm_timer(sta, AP_AUTH_EXPIRY_MS);
 		send_auth_resp(ap, f->sa, proto->algorithm, &out);
 		return;

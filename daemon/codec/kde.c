@@ -82,6 +82,14 @@ static int parse_kde(uint8_t type, const uint8_t *d, size_t n, struct kde_set *s
 		s->has_key_id = true;
 		s->key_id = d[0] & 0x03;
 		return CODEC_OK;
+	case KDE_TRANSITION_DISABLE:
+		if (s->has_transition_disable)
+			return CODEC_E_DUPLICATE;
+		if (n < 1)
+			return CODEC_E_BAD_LENGTH;
+		s->has_transition_disable = true;
+		s->transition_disable = d[0];
+		return CODEC_OK;
 	case KDE_OCI:
 		if (s->oci)
 			return CODEC_E_DUPLICATE;

@@ -34,7 +34,15 @@ enum kde_type {
 	KDE_MULTIBAND_KEY_ID = 12,
 	KDE_OCI = 13,
 	KDE_BIGTK = 14,
+	KDE_TRANSITION_DISABLE = 32, /* 12.7.2, Table 12-10 (WPA3 spec 2.x) */
 };
+
+/* Transition Disable bitmap (first octet of the KDE): which transition
+ * modes the AP tells the station to stop using for this network. */
+#define KDE_TD_WPA3_PERSONAL 0x01
+#define KDE_TD_SAE_PK 0x02
+#define KDE_TD_WPA3_ENTERPRISE 0x04
+#define KDE_TD_ENHANCED_OPEN 0x08
 
 #define KDE_HDR_LEN 6 /* 0xdd, length, OUI (3), data type */
 #define KDE_GTK_MIN_KEY 5
@@ -89,6 +97,8 @@ struct kde_set {
 	uint8_t key_id;
 	const uint8_t *oci;
 	uint8_t oci_len;
+	bool has_transition_disable;
+	uint8_t transition_disable; /* KDE_TD_* bits */
 
 	size_t padding_len; /* 0xdd + zeros at the end, if present */
 };

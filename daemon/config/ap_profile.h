@@ -78,6 +78,7 @@ enum ap_err {
 	AP_E_PROFILE_FILE = -120, /* the profile file cannot be read or parsed */
 	AP_E_PMF = -121, /* ManagementFrameProtection not disabled|optional|required */
 	AP_E_SUITES = -122, /* AKMs or Ciphers too long */
+	AP_E_SAE_PWE = -123, /* SAEPWE not hunt-and-peck, h2e or both */
 };
 
 enum ap_band {
@@ -119,6 +120,7 @@ enum ap_key {
 	AP_KEY_PMF,
 	AP_KEY_AKMS,
 	AP_KEY_CIPHERS,
+	AP_KEY_SAE_PWE,
 	AP_KEY_COUNT,
 };
 
@@ -150,6 +152,7 @@ struct ap_profile {
 	enum ap_pmf pmf;
 	char akms[96];    /* "" = the default */
 	char ciphers[96]; /* "" = the default */
+	char sae_pwe[16]; /* SAE password element method; "" = both */
 
 	/* Where each key was last set, for messages after the fact (owned
 	 * copies; NULL when the key came from D-Bus or was never set). */

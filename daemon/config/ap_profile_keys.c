@@ -214,6 +214,12 @@ static int set_key(struct setctx *c, enum ap_key k, const char *v)
 		memcpy(dst, v, strlen(v) + 1);
 		return 0;
 	}
+	case AP_KEY_SAE_PWE:
+		if (strcmp(v, "hunt-and-peck") && strcmp(v, "h2e") && strcmp(v, "both"))
+			return SET_FAIL(c, AP_E_SAE_PWE,
+					"SAEPWE must be hunt-and-peck, h2e or both");
+		snprintf(p->sae_pwe, sizeof(p->sae_pwe), "%s", v);
+		return 0;
 	case AP_KEY_COUNTRY:
 		if (!cfg_country_valid(v))
 			return SET_FAIL(c, AP_E_COUNTRY,

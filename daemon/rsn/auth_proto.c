@@ -15,6 +15,7 @@
 
 static const struct auth_proto *const protocols[] = {
 	&auth_open,
+	&auth_sae,
 };
 
 const struct auth_proto *auth_proto_find(uint16_t algorithm, enum auth_role role)
@@ -181,4 +182,25 @@ int auth_ap_assoc_elems(struct auth_sess *s, uint8_t *buf, size_t max, size_t *l
 {
 	*len = 0;
 	return s->proto->ap_assoc_elems ? s->proto->ap_assoc_elems(s, buf, max, len) : 0;
+}
+
+bool auth_has_timeout(const struct auth_sess *s)
+{
+	return s && s->proto->timeout != NULL;
+}
+
+enum auth_step auth_timeout(struct auth_sess *s, struct auth_out *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!s->proto->timeout)
+		return AUTH_STEP_FAILED;
+	enum auth_step step = s->proto->timeout(s, out);
+	/* A retransmission is sent by both roles; a give-up is silent. */
+	if (step == AUTH_STEP_FAILED) {
+		s->done = false;
+		if (s->status == WLAN_STATUS_SUCCESS)
+			s->status = WLAN_STATUS_UNSPECIFIED_FAILURE;
+		return step;
+	}
+	return settle(s, step, out);
 }

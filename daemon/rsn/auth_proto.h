@@ -20,6 +20,16 @@
  * A protocol that produces a PMK (SAE, FILS) sets it in the session with
  * auth_sess_set_pmk(); Open System produces none.
  *
+ * Timers stay with the caller, on its loop clock: after a SEND it waits
+ * sess->retrans_ms (0: its own default) and then calls the protocol's
+ * timeout op, which answers with a retransmission (SEND) or gives up
+ * (FAILED). A protocol without the op leaves retries to the caller (Open
+ * System: the station starts over).
+ *
+ * sess->ctx is the caller's configuration for the protocol (SAE: struct
+ * auth_sae_conf, daemon/rsn/auth_sae.h), set right after auth_sess_new()
+ * and kept alive by the caller for the session's life; not owned.
+ *
  * Ownership: auth_sess_new() returns a session the caller frees with
  * auth_sess_free(), which wipes the PMK and calls ops->free for the
  * protocol's own state.
@@ -76,6 +86,11 @@ struct auth_sess {
 	uint8_t peer_addr[RSN_ADDR_LEN];
 	uint16_t status; /* WLAN_STATUS_*: why it failed (station: as received) */
 	bool done;	 /* AUTH_STEP_DONE was returned */
+	/* The exchange failed because the credential is wrong (SAE: the
+	 * confirm did not verify or the AP refused ours). */
+	bool bad_credential;
+	unsigned retrans_ms; /* the wait after SEND before ops->timeout */
+	void *ctx;	     /* the caller's configuration, not owned */
 	unsigned frames_rx;
 	unsigned frames_tx;
 	/* The PMK the exchange produced, if any, and its PMKID. */
@@ -116,6 +131,10 @@ struct auth_proto {
 	/* AP: extra elements for the (Re)Association Response. */
 	int (*ap_assoc_elems)(struct auth_sess *s, uint8_t *buf, size_t max, size_t *len);
 
+	/* Either role: the wait after a SEND expired; out is the
+	 * retransmission (SEND) or FAILED. NULL: the caller's own retries. */
+	enum auth_step (*timeout)(struct auth_sess *s, struct auth_out *out);
+
 	void (*free)(struct auth_sess *s);
 };
 
@@ -141,6 +160,9 @@ enum auth_step auth_ap_rx_auth(struct auth_sess *s, const struct auth_msg *in,
 			       struct auth_out *out);
 uint16_t auth_ap_rx_assoc(struct auth_sess *s, const uint8_t *elems, size_t len);
 int auth_ap_assoc_elems(struct auth_sess *s, uint8_t *buf, size_t max, size_t *len);
+/* The protocol's timeout op; false (out untouched) when it has none. */
+bool auth_has_timeout(const struct auth_sess *s);
+enum auth_step auth_timeout(struct auth_sess *s, struct auth_out *out);
 
 /* For protocols: record the PMK (16..64 octets) and PMKID (NULL: none)
  * they produced. Returns 0 or -EINVAL. */
@@ -153,5 +175,7 @@ const char *auth_step_name(enum auth_step step);
 
 /* Open System (12.3.3.2): one frame each way, no keys. */
 extern const struct auth_proto auth_open;
+/* SAE (12.4), both roles: daemon/rsn/auth_sae.c. */
+extern const struct auth_proto auth_sae;
 
 #endif

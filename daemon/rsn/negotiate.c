@@ -76,6 +76,18 @@ static uint32_t allowed_group(enum rsn_role role, const struct rsn_policy *p)
 	return role == RSN_ROLE_STATION ? m | BIT(RSN_CIPHER_TKIP) : m;
 }
 
+/* The AKMs that need management frame protection (SAE, OWE, ...). */
+static uint32_t pmf_only_akms(void)
+{
+	size_t n;
+	const struct rsn_akm_info *t = rsn_akm_table(&n);
+	uint32_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (t[i].pmf_required)
+			m |= BIT(t[i].suite);
+	return m;
+}
+
 /* ---- the AP's offer ---- */
 
 int rsn_offer(const struct rsn_policy *policy, uint32_t driver_ciphers, struct rsn_offer *out,
@@ -86,8 +98,10 @@ int rsn_offer(const struct rsn_policy *policy, uint32_t driver_ciphers, struct r
 		why = &dummy;
 	*out = (struct rsn_offer){ 0 };
 	out->akms = allowed_akms(RSN_ROLE_AP, policy);
+	if (policy->pmf == RSN_PMF_DISABLED)
+		out->akms &= ~pmf_only_akms();
 	if (!out->akms)
-		return *why = "no implemented AKM is allowed", -1;
+		return *why = "no implemented AKM is allowed (SAE needs PMF)", -1;
 	for (size_t i = 0; i < N_PAIRWISE; i++)
 		if ((allowed_pairwise(RSN_ROLE_AP, policy) & BIT(pairwise_pref[i])) &&
 		    driver_has(driver_ciphers, pairwise_pref[i]))
@@ -236,12 +250,15 @@ static uint16_t station_mfp(const struct rsn_policy *policy, uint32_t driver_cip
 static uint16_t pick_akm(const struct rsn_policy *policy, const struct ie_rsn *peer,
 			 struct rsn_negotiated *out)
 {
-	/* With PMF, the SHA-256 key hierarchy is the one 802.11w goes with. */
-	static const uint32_t with_mfp[] = { RSN_AKM_PSK_SHA256, RSN_AKM_PSK };
+	/* With PMF, SAE first (WPA3 over WPA2 on a transition network), then
+	 * the SHA-256 key hierarchy 802.11w goes with. SAE needs PMF. */
+	static const uint32_t with_mfp[] = { RSN_AKM_SAE, RSN_AKM_PSK_SHA256, RSN_AKM_PSK };
 	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256 };
 	const uint32_t *pref = out->mfp ? with_mfp : without_mfp;
+	size_t n = out->mfp ? sizeof(with_mfp) / sizeof(with_mfp[0])
+			    : sizeof(without_mfp) / sizeof(without_mfp[0]);
 	uint32_t ok = allowed_akms(RSN_ROLE_STATION, policy);
-	for (size_t i = 0; i < 2; i++)
+	for (size_t i = 0; i < n; i++)
 		if ((ok & BIT(pref[i])) && ie_rsn_has_akm(peer, pref[i])) {
 			out->akm = pref[i];
 			return WLAN_STATUS_SUCCESS;

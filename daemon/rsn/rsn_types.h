@@ -103,6 +103,7 @@ struct rsn_config {
  *   on_complete         yes         yes
  *   on_group_complete   -           optional
  *   on_failure          yes         yes
+ *   on_transition_disable optional  -  (a verified message 3's KDE)
  *   get_random          optional (tests inject nonces; else crypto_random)
  */
 struct rsn_ops {
@@ -120,6 +121,9 @@ struct rsn_ops {
 	void (*on_group_complete)(void *ctx);
 	void (*on_failure)(void *ctx, const struct rsn_failure *failure);
 	int (*get_random)(void *ctx, uint8_t *buf, size_t len);
+	/* Supplicant: the AP's Transition Disable KDE (bitmap, KDE_TD_*)
+	 * from a message 3 whose MIC verified. */
+	void (*on_transition_disable)(void *ctx, uint8_t bitmap);
 };
 
 /* "aa:bb:cc:dd:ee:ff" into buf; returns buf. */

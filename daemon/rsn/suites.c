@@ -26,7 +26,7 @@ static const struct rsn_akm_info akms[] = {
 	ROW(RSN_AKM_8021X_SHA256, "8021x-sha256", RSN_AKM_FAMILY_8021X, RSN_KDF_SHA256, 16, 16, 16, false, false, false),
 	ROW(RSN_AKM_PSK_SHA256, "psk-sha256", RSN_AKM_FAMILY_PSK, RSN_KDF_SHA256, 16, 16, 16, false, false, true),
 	ROW(RSN_AKM_TDLS, "tdls", RSN_AKM_FAMILY_OTHER, RSN_KDF_SHA256, 16, 16, 16, false, false, false),
-	ROW(RSN_AKM_SAE, "sae", RSN_AKM_FAMILY_SAE, RSN_KDF_SHA256, 16, 16, 16, false, true, false),
+	ROW(RSN_AKM_SAE, "sae", RSN_AKM_FAMILY_SAE, RSN_KDF_SHA256, 16, 16, 16, false, true, true),
 	ROW(RSN_AKM_FT_SAE, "ft-sae", RSN_AKM_FAMILY_SAE, RSN_KDF_SHA256, 16, 16, 16, true, true, false),
 	ROW(RSN_AKM_AP_PEER_KEY, "ap-peerkey", RSN_AKM_FAMILY_OTHER, RSN_KDF_SHA256, 16, 16, 16, false, false, false),
 	ROW(RSN_AKM_8021X_SUITE_B, "8021x-suite-b", RSN_AKM_FAMILY_8021X, RSN_KDF_SHA256, 16, 16, 16, false, true, false),

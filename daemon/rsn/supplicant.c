@@ -532,6 +532,8 @@ static int msg3_finish(struct rsn_supp *sm, const struct rsn_key_rx *rx,
 		fail(sm, RSN_FAIL_INSTALL, WLAN_REASON_UNSPECIFIED, "the driver refused a key");
 		return RSN_RX_E_INTERNAL;
 	}
+	if (kde.has_transition_disable && sm->ops.on_transition_disable)
+		sm->ops.on_transition_disable(sm->ctx, kde.transition_disable);
 	if (!fresh) {
 		log_debug("%s: message 3 retransmitted; message 4 sent again", sm->peer);
 		return RSN_RX_OK;

@@ -228,6 +228,15 @@ static void classify(struct station_bss *b, const struct ie_set *set)
 	b->support = BSS_OK;
 }
 
+/* A BSS membership selector (sent as a basic rate) in either rates list. */
+static bool rates_have(const struct ie_set *set, uint8_t selector)
+{
+	uint8_t want = (uint8_t)(WLAN_RATE_BASIC | selector);
+	if (set->has_supp_rates && memchr(set->supp_rates.rates, want, set->supp_rates.n))
+		return true;
+	return set->has_ext_rates && memchr(set->ext_rates.rates, want, set->ext_rates.n);
+}
+
 static bool ssid_is_hidden(const struct ie_set *set)
 {
 	if (!set->has_ssid || set->ssid.len == 0)
@@ -261,6 +270,7 @@ int bss_parse(struct station_bss *out, const uint8_t bssid[DRIVER_ADDR_LEN], uin
 		out->ssid_len = set.ssid.len;
 	}
 	out->wmm = set.has_wmm;
+	out->sae_h2e_only = rates_have(&set, WLAN_BSS_MEMBERSHIP_SAE_H2E_ONLY);
 	classify(out, &set);
 	return 0;
 }

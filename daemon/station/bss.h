@@ -83,6 +83,7 @@ struct station_bss {
 	size_t rsne_len;
 	uint8_t rsnxe[BSS_RSNXE_MAX];
 	size_t rsnxe_len;       /* 0: the frame carried no RSNXE */
+	bool sae_h2e_only;      /* the rates list the SAE H2E-only selector */
 	bool wmm;
 };
 

@@ -6,11 +6,13 @@
 #define LOG_TAG "station"
 #include "daemon/codec/codec_err.h"
 #include "daemon/codec/ieee80211.h"
+#include "daemon/codec/kde.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
 #include "daemon/crypto/kdf.h"
 #include "daemon/crypto/secure.h"
 #include "daemon/rsn/pmksa.h"
+#include "daemon/rsn/suites.h"
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
@@ -75,6 +77,47 @@ static const struct station_network *conn_network(struct station *st)
 static uint16_t negotiate_bss(struct station *st, const struct station_bss *b,
 			      struct rsn_negotiated *out);
 
+/* SAE needs the passphrase itself; a raw PSK (64 hex digits) is no SAE
+ * password. */
+static bool sae_password_known(const struct station_connect *c)
+{
+	size_t n = strlen(c->passphrase);
+	return n > 0 && n != 2 * STATION_PSK_LEN;
+}
+
+/* The stored credentials of a passphrase network, where the request gave
+ * none: the PSK, and the passphrase for SAE. */
+static void fetch_credentials(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	struct station_known k;
+
+	if (c->have_psk && c->passphrase[0])
+		return;
+	if (known_get(st->store, c->ssid, c->ssid_len, BSS_SECURITY_PSK, true, &k)) {
+		if (!c->have_psk && k.have_psk) {
+			memcpy(c->psk, k.psk, sizeof(c->psk));
+			c->have_psk = true;
+		}
+		if (!c->passphrase[0] && k.have_passphrase)
+			snprintf(c->passphrase, sizeof(c->passphrase), "%s", k.passphrase);
+	}
+	known_wipe(&k);
+}
+
+/* Without an SAE password the SAE AKMs are out of the policy: a
+ * transition network is then joined with PSK. */
+static void limit_akms(struct station_connect *c)
+{
+	uint32_t sae = RSN_SUITE_BIT(RSN_AKM_SAE) | RSN_SUITE_BIT(RSN_AKM_FT_SAE) |
+		       RSN_SUITE_BIT(RSN_AKM_SAE_EXT_KEY) | RSN_SUITE_BIT(RSN_AKM_FT_SAE_EXT_KEY);
+	if (sae_password_known(c))
+		return;
+	c->policy.akms = (c->policy.akms ? c->policy.akms : rsn_akms_implemented()) & ~sae;
+	if (!c->policy.akms)
+		c->policy.akms = RSN_SUITE_BIT(RSN_AKM_PSK); /* never "every AKM" by accident */
+}
+
 /* Settles security and credentials once the network is in view. Returns 0
  * or fills err. */
 static int resolve_credentials(struct station *st, const struct station_network *n,
@@ -82,9 +125,14 @@ static int resolve_credentials(struct station *st, const struct station_network 
 {
 	struct station_connect *c = &st->conn;
 	char s[BSS_SSID_STR_MAX];
+	bool personal = n->security == BSS_SECURITY_PSK || n->security == BSS_SECURITY_SAE;
 
 	c->security = n->security;
 	c->security_set = true;
+	if (personal) {
+		fetch_credentials(st);
+		limit_akms(c);
+	}
 	struct rsn_negotiated neg;
 	if (n->support != BSS_OK && n->n_bss && n->bss[0]->has_rsn &&
 	    negotiate_bss(st, n->bss[0], &neg) != WLAN_STATUS_SUCCESS)
@@ -99,20 +147,12 @@ static int resolve_credentials(struct station *st, const struct station_network 
 				      conn_ssid_str(st, s, sizeof(s)),
 				      bss_security_name(n->security), bss_support_text(n->support)),
 		       -EOPNOTSUPP;
-	if (n->security == BSS_SECURITY_PSK && !c->have_psk) {
-		struct station_known k;
-		if (known_get(st->store, c->ssid, c->ssid_len, BSS_SECURITY_PSK, true, &k) &&
-		    k.have_psk) {
-			memcpy(c->psk, k.psk, sizeof(c->psk));
-			c->have_psk = true;
-		}
-		known_wipe(&k);
-		if (!c->have_psk)
-			return wpad_error_set(err, WPAD_ERR_NO_AGENT, 0, -1, -1,
-					      "'%s' needs a passphrase and none was given or stored",
-					      conn_ssid_str(st, s, sizeof(s))),
-			       -ENOKEY;
-	}
+	if ((n->security == BSS_SECURITY_PSK && !c->have_psk) ||
+	    (n->security == BSS_SECURITY_SAE && !sae_password_known(c)))
+		return wpad_error_set(err, WPAD_ERR_NO_AGENT, 0, -1, -1,
+				      "'%s' needs a passphrase and none was given or stored",
+				      conn_ssid_str(st, s, sizeof(s))),
+		       -ENOKEY;
 	return 0;
 }
 
@@ -492,6 +532,11 @@ static void finish_success(struct station *st)
 				  c->psk_from_user ? c->passphrase : NULL, c->psk, st->freq_mhz);
 	if (ret < 0 && ret != -ENOENT)
 		log_warn("could not remember '%s': %s", s, strerror(-ret));
+	/* Transition Disable (WPA3-Personal) on an SAE link: never PSK again. */
+	if ((c->transition_disable & KDE_TD_WPA3_PERSONAL) && c->neg.akm == RSN_AKM_SAE &&
+	    (ret = known_transition_disable(st->store, c->ssid, c->ssid_len)) < 0 &&
+	    ret != -ENOENT)
+		log_warn("could not remember transition disable for '%s': %s", s, strerror(-ret));
 	connect_reset(st); /* the handshake machine stays, for rekeys */
 	station_set_error(st, NULL);
 	station_enter_state(st, STATION_CONNECTED);

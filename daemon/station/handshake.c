@@ -185,10 +185,31 @@ static void op_set_port_authorized(void *ctx, bool authorized)
 	eapol_port_set_authorized(st->port, authorized);
 }
 
+/* A PMK the authentication exchange produced (SAE) is good for a PMKSA
+ * once the 4-way handshake proved both sides hold it: cache it, so the
+ * next connect to this BSS associates with its PMKID and skips SAE. */
+static void cache_pmksa(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	size_t len = 0;
+	const uint8_t *pmk = c->auth ? auth_sess_pmk(c->auth, &len) : NULL;
+	if (!pmk || !rsn_akm_uses_pmksa(c->neg.akm))
+		return;
+	struct pmksa_add add = {
+		.own_addr = st->addr, .peer_addr = st->bssid, .own_is_aa = false,
+		.akm = c->neg.akm, .network = c->ssid, .network_len = c->ssid_len,
+		.pmk = pmk, .pmk_len = len,
+		.pmkid = c->auth->have_pmkid ? c->auth->pmkid : NULL,
+	};
+	if (!pmksa_cache_add(st->pmksa, &add))
+		log_debug("PMKSA not cached");
+}
+
 static void op_on_complete(void *ctx)
 {
 	struct station *st = ctx;
 	if (st->state == STATION_HANDSHAKING) {
+		cache_pmksa(st);
 		log_info("4-way handshake with %s complete", bss_addr_str(st->bssid,
 									       (char[18]){ 0 }));
 		connect_finish(st, NULL);
@@ -233,7 +254,17 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 		station_link_lost(st, &e);
 }
 
+/* The AP's Transition Disable: remembered for the known network once the
+ * connect succeeds (connect.c). */
+static void op_transition_disable(void *ctx, uint8_t bitmap)
+{
+	struct station *st = ctx;
+	log_info("the access point disables transition modes (0x%02x) for this network", bitmap);
+	st->conn.transition_disable |= bitmap;
+}
+
 static const struct rsn_ops station_rsn_ops = {
+	.on_transition_disable = op_transition_disable,
 	.send_eapol = op_send_eapol,
 	.install_ptk = op_install_ptk,
 	.install_gtk = op_install_gtk,
@@ -287,6 +318,8 @@ int handshake_start(struct station *st)
 	cfg.group_mgmt_cipher = c->neg.mfp ? c->neg.group_mgmt : 0;
 	cfg.sta_rsne = c->sta_rsne;
 	cfg.sta_rsne_len = c->sta_rsne_len;
+	cfg.sta_rsnxe = c->sta_rsnxe_len ? c->sta_rsnxe : NULL;
+	cfg.sta_rsnxe_len = c->sta_rsnxe_len;
 	/* The pair heard from this BSS, which message 3 must repeat exactly:
 	 * the RSNXE too, or its absence. */
 	cfg.ap_rsne = c->bss.rsne;

@@ -23,6 +23,7 @@ static bool to_known(enum bss_security sec, enum known_security *out)
 		*out = KNOWN_SEC_OPEN;
 		return true;
 	case BSS_SECURITY_PSK:
+	case BSS_SECURITY_SAE: /* a passphrase network, WPA3 or not */
 		*out = KNOWN_SEC_PSK;
 		return true;
 	case BSS_SECURITY_8021X:
@@ -30,7 +31,6 @@ static bool to_known(enum bss_security sec, enum known_security *out)
 		return true;
 	case BSS_SECURITY_WEP:
 	case BSS_SECURITY_OWE:
-	case BSS_SECURITY_SAE:
 	case BSS_SECURITY_COUNT:
 		return false;
 	}
@@ -109,8 +109,12 @@ bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 	if (!net)
 		return false;
 	fill(out, net);
-	if (want_psk && ks == KNOWN_SEC_PSK)
+	if (want_psk && ks == KNOWN_SEC_PSK) {
 		out->have_psk = known_store_get_psk(store, net, out->psk) == 0;
+		out->have_passphrase = net->has_passphrase;
+		if (net->has_passphrase)
+			snprintf(out->passphrase, sizeof(out->passphrase), "%s", net->passphrase);
+	}
 	return true;
 }
 
@@ -180,8 +184,22 @@ int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_
 	return ret;
 }
 
+int known_transition_disable(struct known_store *store, const uint8_t *ssid, size_t ssid_len)
+{
+	struct known_network *net = store ? known_store_get(store, ssid, ssid_len, KNOWN_SEC_PSK)
+					  : NULL;
+	if (!net)
+		return -ENOENT;
+	if (strcmp(net->akms, "sae") == 0 && strcmp(net->pmf, "required") == 0)
+		return 0;
+	int ret = known_store_set_policy(store, net, "AKMs", "sae");
+	return ret < 0 ? ret : known_store_set_policy(store, net, "ManagementFrameProtection",
+						       "required");
+}
+
 void known_wipe(struct station_known *k)
 {
 	crypto_zero(k->psk, sizeof(k->psk));
-	k->have_psk = false;
+	crypto_zero(k->passphrase, sizeof(k->passphrase));
+	k->have_psk = k->have_passphrase = false;
 }

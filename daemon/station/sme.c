@@ -70,12 +70,64 @@ static void fail_errno(struct station *st, int ret, const char *what)
 	sme_bss_failed(st, &e, false); /* the driver refuses: no storm of retries */
 }
 
-/* The authentication algorithm for the network: Open System for open and
- * PSK networks; SAE joins here. */
+/* The authentication algorithm for the BSS: SAE for the SAE AKMs, unless
+ * a PMKSA with the BSS lets us associate with its PMKID straight after
+ * Open System (12.6.10.3: PMKSA caching skips SAE); Open System for the
+ * rest. */
 static uint16_t auth_algorithm(const struct station *st)
 {
-	(void)st;
-	return WLAN_AUTH_OPEN;
+	const struct station_connect *c = &st->conn;
+	const struct rsn_akm_info *a = rsn_akm_info(c->neg.akm);
+	if (!a || a->family != RSN_AKM_FAMILY_SAE)
+		return WLAN_AUTH_OPEN;
+	if (pmksa_cache_get(st->pmksa, st->addr, c->bss.bssid, c->neg.akm))
+		return WLAN_AUTH_OPEN;
+	return WLAN_AUTH_SAE;
+}
+
+/* The AP wants H2E: it says SAE H2E in its RSNXE (capability) or lists the
+ * H2E-only membership selector (requirement). */
+static bool bss_sae_h2e(const struct station_bss *b)
+{
+	/* RSNXE: id, length, then the capabilities; the low 4 bits of the
+	 * first octet are the field's length. */
+	return b->rsnxe_len >= 3 && (b->rsnxe[2] & (1u << RSNX_CAPAB_SAE_H2E));
+}
+
+/* SAE's parameters for this BSS (auth_sae.h). Returns 0, or fills e: an
+ * AP that requires H2E while we are set to hunting-and-pecking. */
+static int sae_setup(struct station *st, struct wpad_error *e)
+{
+	struct station_connect *c = &st->conn;
+	char a[18];
+
+	auth_sae_conf_clear(&c->sae);
+	auth_sae_conf_init(&c->sae);
+	memcpy(c->sae.ssid, c->ssid, c->ssid_len);
+	c->sae.ssid_len = c->ssid_len;
+	c->sae.pt_cache = st->sae_pt;
+	if (auth_sae_conf_add_password(&c->sae, c->passphrase,
+				       st->sae_pw_id[0] ? st->sae_pw_id : NULL) < 0)
+		return wpad_error_set(e, WPAD_ERR_NO_AGENT, 0, -1, -1,
+				      "SAE needs the network's passphrase"), -ENOKEY;
+	bool ap_h2e = bss_sae_h2e(&c->bss);
+	if (c->bss.sae_h2e_only && st->sae_pwe == SAE_PWE_HUNT_AND_PECK)
+		return wpad_error_set(e, WPAD_ERR_NOT_SUPPORTED, 0, WLAN_STATUS_SAE_HASH_TO_ELEMENT,
+				      -1, "the access point %s requires SAE hash-to-element and "
+				      "wpad is set to hunting-and-pecking (status 126)",
+				      bss_addr_str(c->bss.bssid, a)), -EOPNOTSUPP;
+	switch (st->sae_pwe) {
+	case SAE_PWE_HUNT_AND_PECK:
+		c->sae.pwe = SAE_PWE_HUNT_AND_PECK;
+		break;
+	case SAE_PWE_H2E:
+		c->sae.pwe = SAE_PWE_H2E;
+		break;
+	case SAE_PWE_BOTH: /* the default: H2E where the AP offers it */
+		c->sae.pwe = ap_h2e || c->bss.sae_h2e_only ? SAE_PWE_H2E : SAE_PWE_HUNT_AND_PECK;
+		break;
+	}
+	return 0;
 }
 
 static enum driver_auth_alg driver_alg(uint16_t alg)
@@ -120,16 +172,48 @@ static int send_auth_frame(struct station *st, const struct auth_out *out)
 	return ret;
 }
 
+/* A hint for the statuses SAE ends with, so LastError says what to do. */
+static const char *status_hint(uint16_t status)
+{
+	switch (status) {
+	case WLAN_STATUS_FINITE_CYCLIC_GROUP_NOT_SUPPORTED:
+		return ": no SAE group in common (wpad offers 19, 20 and 21)";
+	case WLAN_STATUS_UNKNOWN_PASSWORD_IDENTIFIER:
+		return ": the access point does not know our SAE password identifier";
+	case WLAN_STATUS_SAE_HASH_TO_ELEMENT:
+		return ": the access point and wpad disagree on SAE hash-to-element";
+	default:
+		return "";
+	}
+}
+
 static void auth_failed(struct station *st, uint16_t status, const char *what)
 {
 	struct wpad_error e;
 	char a[18];
 
+	bss_addr_str(st->conn.bss.bssid, a);
+	if (st->conn.auth && st->conn.auth->bad_credential) {
+		/* SAE: the peer's confirm did not verify, or it refused ours. */
+		wpad_error_set(&e, WPAD_ERR_INVALID_PASSPHRASE, 0, status, -1,
+			       "SAE with %s failed at the confirm (status %u): the passphrase is "
+			       "wrong", a, status);
+		sme_bss_failed(st, &e, false);
+		return;
+	}
 	wpad_error_set(&e, WPAD_ERR_AUTHENTICATION_FAILED, 0, status, -1,
-		       "the access point %s %s: status %u (%s)",
-		       bss_addr_str(st->conn.bss.bssid, a), what, status,
-		       ieee80211_status_name(status));
+		       "the access point %s %s: status %u (%s)%s", a, what, status,
+		       ieee80211_status_name(status), status_hint(status));
 	sme_bss_failed(st, &e, true);
+}
+
+/* Waits for the next frame: the protocol's retransmission period, else
+ * the MLME timeout. */
+static void arm_auth_timer(struct station *st)
+{
+	const struct auth_sess *s = st->conn.auth;
+	station_arm_timer(st, auth_has_timeout(s) && s->retrans_ms ? s->retrans_ms
+								 : STATION_MLME_TIMEOUT_MS);
 }
 
 /* (Re)starts the authentication exchange with the BSS. */
@@ -140,12 +224,19 @@ static void send_auth(struct station *st)
 	char a[18];
 
 	if (!st->conn.auth) {
-		const struct auth_proto *proto = auth_proto_find(auth_algorithm(st), AUTH_ROLE_STA);
+		uint16_t alg = auth_algorithm(st);
+		struct wpad_error e;
+		if (alg == WLAN_AUTH_SAE && sae_setup(st, &e) < 0) {
+			sme_bss_failed(st, &e, e.code != WPAD_ERR_NO_AGENT);
+			return;
+		}
+		const struct auth_proto *proto = auth_proto_find(alg, AUTH_ROLE_STA);
 		st->conn.auth = auth_sess_new(proto, AUTH_ROLE_STA, st->addr, b->bssid);
 		if (!st->conn.auth) {
 			fail_errno(st, proto ? -ENOMEM : -EOPNOTSUPP, "authentication");
 			return;
 		}
+		st->conn.auth->ctx = &st->conn.sae;
 	}
 	st->conn.auth_tries++;
 	log_info("authenticating with %s on %u MHz, signal %d dBm (%s, attempt %u)",
@@ -160,7 +251,7 @@ static void send_auth(struct station *st)
 		fail_errno(st, ret, "authentication request failed");
 		return;
 	}
-	station_arm_timer(st, STATION_MLME_TIMEOUT_MS);
+	arm_auth_timer(st);
 }
 
 void sme_auth_free(struct station *st)
@@ -240,7 +331,7 @@ static void send_assoc(struct station *st)
 	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
 	memcpy(p.ssid.ssid, c->ssid, c->ssid_len);
 	p.ssid.len = c->ssid_len;
-	if (c->security == BSS_SECURITY_PSK) {
+	if (c->security == BSS_SECURITY_PSK || c->security == BSS_SECURITY_SAE) {
 		if (build_rsne(st) < 0) {
 			fail_errno(st, -EINVAL, "building the RSN element failed");
 			return;
@@ -248,6 +339,16 @@ static void send_assoc(struct station *st)
 		memcpy(ies, c->sta_rsne, c->sta_rsne_len);
 		p.ies_len = c->sta_rsne_len;
 		p.use_mfp = c->use_mfp;
+		/* SAE with hash-to-element: our RSNXE says so (12.4.4.2.3), in
+		 * the request and again in message 2. */
+		c->sta_rsnxe_len = 0;
+		if (auth_sae_h2e(c->auth)) {
+			static const uint8_t rsnxe[] = { WLAN_EID_RSNX, 1, 1u << RSNX_CAPAB_SAE_H2E };
+			memcpy(c->sta_rsnxe, rsnxe, sizeof(rsnxe));
+			c->sta_rsnxe_len = sizeof(rsnxe);
+			memcpy(ies + p.ies_len, rsnxe, sizeof(rsnxe));
+			p.ies_len += sizeof(rsnxe);
+		}
 	}
 	/* The authentication protocol's elements (OWE's DH, FT's MDE/FTE). */
 	if (auth_sta_assoc_elems(c->auth, ies + p.ies_len, sizeof(ies) - p.ies_len, &extra) < 0) {
@@ -287,11 +388,44 @@ static bool event_frame(struct station *st, const struct driver_event *ev, uint8
 	return memcmp(f->bssid, st->conn.bss.bssid, DRIVER_ADDR_LEN) == 0;
 }
 
+/* A protocol with its own retransmissions (SAE) resends or gives up. */
+static bool auth_retransmit(struct station *st)
+{
+	struct auth_out out;
+
+	if (!auth_has_timeout(st->conn.auth) || !st->conn.auth->priv)
+		return false;
+	enum auth_step step = auth_timeout(st->conn.auth, &out);
+	if (step == AUTH_STEP_SEND) {
+		log_info("no answer to SAE; resending");
+		int ret = send_auth_frame(st, &out);
+		if (ret < 0)
+			fail_errno(st, ret, "authentication request failed");
+		else
+			arm_auth_timer(st);
+		return true;
+	}
+	if (st->conn.auth->bad_credential) {
+		auth_failed(st, st->conn.auth->status, "never confirmed");
+		return true;
+	}
+	return false; /* gave up: the timeout below */
+}
+
 static void auth_timed_out(struct station *st)
 {
 	struct wpad_error e;
 	char a[18];
 
+	if (auth_retransmit(st))
+		return;
+	if (auth_has_timeout(st->conn.auth)) {
+		wpad_error_set(&e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
+			       "the access point %s stopped answering SAE",
+			       bss_addr_str(st->conn.bss.bssid, a));
+		sme_bss_failed(st, &e, true);
+		return;
+	}
 	if (st->conn.auth_tries < STATION_AUTH_TRIES) {
 		log_info("no authentication response; retrying");
 		send_auth(st);
@@ -341,7 +475,7 @@ void sme_handle_auth(struct station *st, const struct driver_event *ev)
 		if (ret < 0)
 			fail_errno(st, ret, "authentication request failed");
 		else
-			station_arm_timer(st, STATION_MLME_TIMEOUT_MS);
+			arm_auth_timer(st);
 		return;
 	case AUTH_STEP_FAILED:
 		station_disarm_timer(st);
@@ -355,6 +489,25 @@ void sme_handle_auth(struct station *st, const struct driver_event *ev)
 		 st->conn.auth->proto->name);
 	station_enter_state(st, STATION_ASSOCIATING);
 	send_assoc(st);
+}
+
+/* The AP no longer has the PMKSA we offered: forget it and authenticate
+ * in full with the same BSS (SAE this time). */
+static bool sme_pmksa_refused(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	const struct pmksa *e;
+
+	if (!c->pmksa_offered ||
+	    !(e = pmksa_cache_get_by_pmkid(st->pmksa, c->bss.bssid, c->offered_pmkid)))
+		return false;
+	log_info("the access point no longer has our PMKSA; authenticating in full");
+	pmksa_cache_remove(st->pmksa, e);
+	sme_auth_free(st);
+	c->auth_tries = 0;
+	station_enter_state(st, STATION_AUTHENTICATING);
+	send_auth(st);
+	return true;
 }
 
 static void assoc_timed_out(struct station *st)
@@ -417,6 +570,8 @@ void sme_handle_assoc(struct station *st, const struct driver_event *ev)
 	station_disarm_timer(st);
 	uint16_t status = f.u.assoc_resp.status;
 	if (status == WLAN_STATUS_ASSOC_REJECTED_TEMPORARILY && station_pmf_comeback(st, &f))
+		return;
+	if (status == WLAN_STATUS_INVALID_PMKID && sme_pmksa_refused(st))
 		return;
 	if (status != WLAN_STATUS_SUCCESS) {
 		wpad_error_set(&e, WPAD_ERR_ASSOCIATION_REJECTED, 0, status, -1,

@@ -164,6 +164,7 @@ struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifin
 	if (cb)
 		st->cb = *cb;
 	st->state = STATION_DISCONNECTED;
+	st->sae_pwe = SAE_PWE_BOTH;
 	wpad_error_clear(&st->last_err);
 	network_list_init(&st->nets);
 	st->bss = bss_list_new();
@@ -172,7 +173,7 @@ struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifin
 	st->kickoff = loop_idle_new(loop, connect_kickoff, st);
 	if (!st->bss || !st->timer || !st->age_timer || !st->kickoff || station_query_driver(st) < 0 ||
 	    handshake_port_init(st) < 0 || !(st->pmksa = pmksa_cache_new(loop, 0)) ||
-	    autoconnect_init(st) < 0) {
+	    !(st->sae_pt = sae_pt_cache_new()) || autoconnect_init(st) < 0) {
 		station_free(st);
 		return NULL;
 	}
@@ -194,6 +195,7 @@ void station_free(struct station *st)
 	connect_reset(st);
 	handshake_port_free(st);
 	pmksa_cache_free(st->pmksa);
+	sae_pt_cache_free(st->sae_pt);
 	autoconnect_free(st);
 	station_pmf_free(st);
 	loop_timer_free(st->timer);
@@ -599,4 +601,16 @@ uint64_t station_connect_time_ms(const struct station *st)
 uint32_t station_backoff_ms(const struct station *st)
 {
 	return st->ac.backoff_ms;
+}
+
+int station_set_sae(struct station *st, const char *pwe, const char *password_id)
+{
+	enum sae_pwe_mode m = SAE_PWE_BOTH;
+	if (pwe && sae_pwe_mode_parse(pwe, &m) < 0)
+		return -EINVAL;
+	if (password_id && strlen(password_id) >= sizeof(st->sae_pw_id))
+		return -EINVAL;
+	st->sae_pwe = m;
+	snprintf(st->sae_pw_id, sizeof(st->sae_pw_id), "%s", password_id ? password_id : "");
+	return 0;
 }

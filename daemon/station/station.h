@@ -156,6 +156,11 @@ void station_known_networks_changed(struct station *st);
 
 /* Autoconnect to known networks (on by default when a store is given). */
 void station_set_autoconnect(struct station *st, bool on);
+/* SAE settings for every network: the password element method pwe
+ * ("hunt-and-peck", "h2e", or "both" = the default: H2E where the AP's
+ * RSNXE offers it, else hunting-and-pecking; NULL keeps the default) and
+ * a password identifier (NULL: none). Returns 0 or -EINVAL. */
+int station_set_sae(struct station *st, const char *pwe, const char *password_id);
 bool station_autoconnect(const struct station *st);
 
 enum station_state station_state(const struct station *st);

@@ -20,6 +20,7 @@
 
 #include "daemon/core/error.h"
 #include "daemon/rsn/mic_cm.h"
+#include "daemon/rsn/auth_sae.h"
 #include "daemon/rsn/negotiate.h"
 #include "daemon/station/bss.h"
 #include "daemon/station/network.h"
@@ -52,6 +53,9 @@ struct station_known {
 	uint64_t last_connected; /* CLOCK_REALTIME seconds, 0: never */
 	bool have_psk;
 	uint8_t psk[STATION_PSK_LEN];
+	/* The passphrase itself (SAE's password), when the store has one. */
+	bool have_passphrase;
+	char passphrase[64];
 	size_t n_freqs;
 	uint32_t freqs[STATION_KNOWN_MAX_FREQS]; /* most recent first */
 };
@@ -73,6 +77,10 @@ int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_
 		    enum bss_security security, bool hidden, const char *passphrase,
 		    const uint8_t psk[STATION_PSK_LEN], uint32_t freq);
 void known_wipe(struct station_known *k);
+/* The AP said Transition Disable (WPA3-Personal): from now on the network
+ * is joined with SAE and PMF only (AKMs=sae, ManagementFrameProtection=
+ * required in its file). Returns 0, -ENOENT or a negative errno. */
+int known_transition_disable(struct known_store *store, const uint8_t *ssid, size_t ssid_len);
 
 /* ---- scanning (scan.c) ---- */
 
@@ -157,6 +165,8 @@ struct station_connect {
 	uint16_t refusal_status;   /* its IEEE status code */
 	uint8_t sta_rsne[BSS_RSNE_MAX]; /* what we put in the association request */
 	size_t sta_rsne_len;
+	uint8_t sta_rsnxe[8];      /* our RSNXE there (SAE H2E), 0: none */
+	size_t sta_rsnxe_len;
 	bool use_mfp;
 	/* An EAPOL frame that overtook the association event. */
 	uint8_t early_eapol[512];
@@ -167,6 +177,11 @@ struct station_connect {
 	/* The PMKSA offered in our RSNE (its PMKID), for AKMs that cache. */
 	bool pmksa_offered;
 	uint8_t offered_pmkid[16];
+	/* SAE's view of the network for auth (daemon/rsn/auth_sae.h): the
+	 * password is c->passphrase; wiped with the attempt. */
+	struct auth_sae_conf sae;
+	/* Transition Disable bits (KDE_TD_*) from the AP's message 3. */
+	uint8_t transition_disable;
 };
 
 /* connect.c */
@@ -289,6 +304,12 @@ struct station {
 	struct eapol_port *port;
 	/* PMKSAs of SAE/802.1X/OWE links, per BSS (daemon/rsn/pmksa.h). */
 	struct pmksa_cache *pmksa;
+	/* SAE hash-to-element PTs, kept across connects (auth_sae.h). */
+	struct sae_pt_cache *sae_pt;
+	/* SAE: which password element method (SAE_PWE_BOTH: H2E where the AP
+	 * offers it) and our password identifier ("" none); station_set_sae(). */
+	enum sae_pwe_mode sae_pwe;
+	char sae_pw_id[AUTH_SAE_PW_ID_MAX + 1];
 	/* The handshake of the link; stays while CONNECTED for rekeys. */
 	struct rsn_supp *supp;
 	unsigned eapol_sent;      /* EAPOL frames we sent on this link */

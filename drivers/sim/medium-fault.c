@@ -95,3 +95,26 @@ void medium_fault_check(struct medium *m, const uint8_t src[6], uint8_t *frame, 
 		}
 	}
 }
+
+/* A flood: n copies of a management frame, each from another (locally
+ * administered, spoofed) transmitter address 02:f1:00:00:hi:lo, as an
+ * attacker with no radio of the medium would send them (no ACK, never
+ * faulted). For denial-of-service tests such as an SAE commit flood. */
+int medium_inject_flood(struct medium *m, uint32_t freq_mhz, int32_t signal_mbm,
+			const uint8_t *frame, size_t len, unsigned n)
+{
+	uint8_t copy[2400];
+	if (!frame || len < 24 || len > sizeof(copy) || n == 0 || n > 0xffff)
+		return -EINVAL;
+	memcpy(copy, frame, len);
+	for (unsigned i = 0; i < n; i++) {
+		static const uint8_t base[4] = { 0x02, 0xf1, 0x00, 0x00 };
+		memcpy(copy + 10, base, sizeof(base)); /* addr2: the transmitter */
+		copy[14] = (uint8_t)(i >> 8);
+		copy[15] = (uint8_t)i;
+		int r = medium_inject(m, freq_mhz, signal_mbm, copy, len);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}

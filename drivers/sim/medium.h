@@ -59,6 +59,11 @@ void medium_clear_faults(struct medium *m);
  * at signal_mbm (no loss, no ACK, never faulted). */
 int medium_inject(struct medium *m, uint32_t freq_mhz, int32_t signal_mbm, const uint8_t *frame,
 		  size_t len);
+/* n copies of frame from n spoofed transmitters (addr2 rewritten to
+ * 02:f1:00:00:hi:lo, i = 0..n-1), injected like medium_inject: a flood of
+ * management frames (an SAE commit flood). */
+int medium_inject_flood(struct medium *m, uint32_t freq_mhz, int32_t signal_mbm,
+			const uint8_t *frame, size_t len, unsigned n);
 
 #define MEDIUM_MAX_FAULTS 64
 

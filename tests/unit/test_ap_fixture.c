@@ -522,6 +522,9 @@ void apt_supp_start(struct apt_sta *s, const char *passphrase)
 		.sta_rsne_len = sta_rsne_len,
 		.ap_rsne = APT->ap->rsne,
 		.ap_rsne_len = APT->ap->rsne_len,
+		/* The RSNXE the Beacon carries (SAE H2E), as a real station heard it. */
+		.ap_rsnxe = APT->ap->rsnxe_len ? APT->ap->rsnxe : NULL,
+		.ap_rsnxe_len = APT->ap->rsnxe_len,
 		.sta_rsnxe = s->msg2_rsnxe_len ? s->msg2_rsnxe : NULL,
 		.sta_rsnxe_len = s->msg2_rsnxe_len,
 	};

@@ -15,7 +15,9 @@ START_TEST(lookup_open_and_unknown)
 {
 	ck_assert_ptr_eq(auth_proto_find(WLAN_AUTH_OPEN, AUTH_ROLE_STA), &auth_open);
 	ck_assert_ptr_eq(auth_proto_find(WLAN_AUTH_OPEN, AUTH_ROLE_AP), &auth_open);
-	static const uint16_t unknown[] = { WLAN_AUTH_SHARED_KEY, WLAN_AUTH_FT, WLAN_AUTH_SAE,
+	ck_assert_ptr_eq(auth_proto_find(WLAN_AUTH_SAE, AUTH_ROLE_STA), &auth_sae);
+	ck_assert_ptr_eq(auth_proto_find(WLAN_AUTH_SAE, AUTH_ROLE_AP), &auth_sae);
+	static const uint16_t unknown[] = { WLAN_AUTH_SHARED_KEY, WLAN_AUTH_FT,
 					    WLAN_AUTH_FILS_SK, WLAN_AUTH_PASN, 0xffff };
 	for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
 		ck_assert_ptr_null(auth_proto_find(unknown[i], AUTH_ROLE_AP));

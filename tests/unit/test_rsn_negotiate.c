@@ -114,10 +114,14 @@ static const struct ncase cases[] = {
 	  WLAN_STATUS_GROUP_CIPHER_NOT_VALID, NONE },
 	{ "sta group wep", STA, DEF(OPT), D_ALL, RSN_CIPHER_WEP40, L(CCMP), L(PSK), 0, 0, 0,
 	  WLAN_STATUS_GROUP_CIPHER_NOT_VALID, NONE },
-	{ "sta sae only (not implemented)", STA, DEF(OPT), D_SIM, CCMP, L(CCMP), L(SAE), C | R, 0, 0,
+	{ "sta sae only", STA, DEF(OPT), D_SIM, CCMP, L(CCMP), L(SAE), C | R, 0, 0,
+	  0, SAE, CCMP, CCMP, CMAC, true },
+	{ "sta wpa3 transition: sae chosen", STA, DEF(OPT), D_SIM, CCMP, L(CCMP), L(PSK, SAE), C, 0, 0,
+	  0, SAE, CCMP, CCMP, CMAC, true },
+	{ "sta wpa3 transition, ap without pmf: psk", STA, DEF(OPT), D_SIM, CCMP, L(CCMP), L(PSK, SAE), 0, 0, 0,
+	  0, PSK, CCMP, CCMP, 0, false },
+	{ "sta sae only, pmf disabled: refused", STA, DEF(DIS), D_SIM, CCMP, L(CCMP), L(SAE), C, 0, 0,
 	  WLAN_STATUS_AKMP_NOT_VALID, NONE },
-	{ "sta wpa3 transition: psk chosen", STA, DEF(OPT), D_SIM, CCMP, L(CCMP), L(PSK, SAE), C, 0, 0,
-	  0, PSK, CCMP, CCMP, CMAC, true },
 	{ "sta enterprise", STA, DEF(OPT), D_SIM, CCMP, L(CCMP), L(X1), 0, 0, 0,
 	  WLAN_STATUS_AKMP_NOT_VALID, NONE },
 	{ "sta policy psk-sha256 only, ap psk", STA, POL(B(PSK256), 0, 0, OPT), D_SIM, CCMP, L(CCMP), L(PSK), 0, 0, 0,
@@ -163,6 +167,8 @@ static const struct ncase cases[] = {
 	{ "ap station psk-sha256 not offered", AP, DEF(OPT), D_SIM, CCMP, L(CCMP), L(PSK256), 0, 0, 0,
 	  WLAN_STATUS_AKMP_NOT_VALID, NONE },
 	{ "ap station sae", AP, POL(B(PSK) | B(SAE), 0, 0, OPT), D_SIM, CCMP, L(CCMP), L(SAE), C, 0, 0,
+	  0, SAE, CCMP, CCMP, CMAC, true },
+	{ "ap station sae, ap psk only", AP, DEF(OPT), D_SIM, CCMP, L(CCMP), L(SAE), C, 0, 0,
 	  WLAN_STATUS_AKMP_NOT_VALID, NONE },
 	{ "ap station 802.1x", AP, DEF(OPT), D_SIM, CCMP, L(CCMP), L(X1), 0, 0, 0,
 	  WLAN_STATUS_AKMP_NOT_VALID, NONE },
@@ -272,8 +278,11 @@ START_TEST(offer_refuses_empty_policies)
 {
 	struct rsn_offer o;
 	const char *why = NULL;
-	struct rsn_policy p = { .akms = B(SAE), .pmf = RSN_PMF_OPTIONAL };
-	ck_assert_int_eq(rsn_offer(&p, D_ALL, &o, &why), -1);
+	struct rsn_policy p = { .akms = B(SAE), .pmf = RSN_PMF_DISABLED };
+	ck_assert_int_eq(rsn_offer(&p, D_ALL, &o, &why), -1); /* SAE needs PMF */
+	ck_assert_ptr_nonnull(why);
+	p = (struct rsn_policy){ .akms = RSN_SUITE_BIT(RSN_AKM_OWE), .pmf = RSN_PMF_OPTIONAL };
+	ck_assert_int_eq(rsn_offer(&p, D_ALL, &o, &why), -1); /* not implemented */
 	ck_assert_ptr_nonnull(why);
 	p = (struct rsn_policy){ .pairwise = B(GCMP256) };
 	ck_assert_int_eq(rsn_offer(&p, D_OLD, &o, &why), -1);
@@ -294,9 +303,10 @@ START_TEST(suite_table)
 	unsigned implemented = 0;
 	for (size_t i = 0; i < n; i++)
 		implemented += t[i].implemented;
-	ck_assert_uint_eq(implemented, 2);
+	ck_assert_uint_eq(implemented, 3);
 	ck_assert(rsn_akm_implemented(PSK) && rsn_akm_implemented(PSK256));
-	ck_assert(!rsn_akm_implemented(SAE));
+	ck_assert(rsn_akm_implemented(SAE));
+	ck_assert(!rsn_akm_implemented(RSN_AKM_FT_SAE));
 	ck_assert(rsn_akm_info(SAE)->pmf_required);
 	ck_assert(rsn_akm_info(RSN_AKM_OWE)->pmf_required);
 	ck_assert_uint_eq(rsn_akm_info(RSN_AKM_PSK_SHA384)->mic_len, 24);

@@ -313,10 +313,13 @@ START_TEST(test_unsupported_security)
 	struct air_ap_conf sae = { .ssid = "wpa3", .freq = 2412, .psk = true,
 				   .akm = RSN_AKM_SAE,
 				   .rsn_capab = RSN_CAPAB_MFPC | RSN_CAPAB_MFPR };
+	/* WPA3-Personal is supported now (sae_e2e): the station tries SAE,
+	 * which this scripted AP never answers. */
 	air_add_ap_conf(&A, 2, &sae);
 	ck_assert_int_eq(air_connect(&A, "wpa3", "correct horse", false), 0);
-	ck_assert(air_run_until(&A, air_connect_done, 10000));
-	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_NOT_SUPPORTED);
+	ck_assert(air_run_until(&A, air_connect_done, 20000));
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_TIMEOUT);
+	ck_assert_msg(strstr(A.connect_err.text, "SAE") != NULL, "%s", A.connect_err.text);
 }
 END_TEST
 

@@ -111,7 +111,7 @@ START_TEST(test_classify_unsupported)
 				    RSN_CIPHER_CCMP_128, RSN_CAPAB_MFPC | RSN_CAPAB_MFPR);
 	parse(&b, 1, 2412, -5000, WLAN_CAPAB_PRIVACY, &sae);
 	ck_assert_int_eq(b.security, BSS_SECURITY_SAE);
-	ck_assert_int_eq(b.support, BSS_UNSUPPORTED_AKM);
+	ck_assert_int_eq(b.support, BSS_OK); /* WPA3-Personal is supported */
 
 	struct elems eap = make_ies("x", RSN_AKM_8021X, 0, RSN_CIPHER_CCMP_128,
 				    RSN_CIPHER_CCMP_128, 0);

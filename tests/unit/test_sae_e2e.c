@@ -1,0 +1,436 @@
+/* WPA3-Personal (SAE) end to end on the simulated radio (issue 15's
+ * acceptance): wpad's AP role (radio 0) and wpad's station role (radio 1)
+ * in one process, on the virtual clock. Both roles run SAE themselves
+ * (daemon/rsn/auth_sae.c); what the tests assert about the exchange is
+ * read from the frames a monitor on radio 2 hears. */
+#include "tests/unit/test_ap_fixture.h"
+
+#include "daemon/ap/ap_internal.h"
+#include "daemon/codec/frame.h"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/codec/sae.h"
+#include "daemon/core/loop.h"
+#include "daemon/crypto/sae.h"
+#include "daemon/rsn/auth_sae.h"
+#include "daemon/rsn/suites.h"
+#include "daemon/station/station.h"
+#include "daemon/station/station_i.h"
+#include "daemon/store/known_store.h"
+#include "drivers/sim/medium.h"
+#include "drivers/sim/sim.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ETHERTYPE_TEST 0x88b5
+
+struct e2e {
+	struct station *st;
+	uint32_t ifindex;
+	uint8_t addr[6];
+	unsigned connect_done;
+	bool connect_ok;
+	struct wpad_error err;
+	unsigned disconnected;
+};
+
+static struct e2e E;
+static struct ap_profile P;
+static struct known_store *store;
+static char store_dir[64];
+
+static void on_connect_done(void *ctx, const struct wpad_error *err)
+{
+	(void)ctx;
+	E.connect_done++;
+	E.connect_ok = err == NULL;
+	if (err)
+		E.err = *err;
+}
+
+static void on_disconnected(void *ctx, const struct wpad_error *why)
+{
+	(void)ctx;
+	(void)why;
+	E.disconnected++;
+}
+
+static void route(const struct driver_event *ev)
+{
+	if (E.st && ev->ifindex == E.ifindex)
+		station_handle_event(E.st, ev);
+}
+
+static const struct station_callbacks station_cb = { .connect_done = on_connect_done,
+						     .disconnected = on_disconnected };
+
+static void setup(void)
+{
+	apt_setup();
+	memset(&E, 0, sizeof(E));
+	struct apt_sta *s = apt_sta_add();
+	E.ifindex = s->ifindex;
+	memcpy(E.addr, s->addr, 6);
+	E.st = station_new(APT->loop, APT->drv, E.ifindex, NULL, &station_cb);
+	ck_assert_ptr_nonnull(E.st);
+	APT->hook = route;
+	apt_monitor(APT_FREQ);
+}
+
+static void remove_store(void)
+{
+	if (!store)
+		return;
+	known_store_free(store);
+	store = NULL;
+	DIR *d = opendir(store_dir);
+	struct dirent *e;
+	char path[384];
+	while (d && (e = readdir(d))) {
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			snprintf(path, sizeof(path), "%s/%s", store_dir, e->d_name);
+			unlink(path);
+		}
+	}
+	if (d)
+		closedir(d);
+	rmdir(store_dir);
+}
+
+/* The station again, with a known-network store (the passphrase is
+ * remembered, so a reconnect needs none and flushes no PMKSA). */
+static void station_with_store(void)
+{
+	station_free(E.st);
+	snprintf(store_dir, sizeof(store_dir), "/tmp/wpad-sae-e2e-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(store_dir));
+	ck_assert_int_eq(known_store_open(store_dir, &store), 0);
+	ck_assert_int_ge(known_store_load(store), 0);
+	E.st = station_new(APT->loop, APT->drv, E.ifindex, store, &station_cb);
+	ck_assert_ptr_nonnull(E.st);
+}
+
+static void teardown(void)
+{
+	APT->hook = NULL;
+	station_free(E.st);
+	E.st = NULL;
+	remove_store();
+	apt_teardown();
+	ap_profile_clear(&P);
+}
+
+static bool connect_finished(void *arg)
+{
+	(void)arg;
+	return E.connect_done > 0;
+}
+
+static bool ap_authorized(void *arg)
+{
+	unsigned want = *(const unsigned *)arg;
+	return APT->authorized >= want;
+}
+
+/* The SAE AP: AKMs=sae (PMF then required), SAEPWE as given. */
+static void start_sae_ap(const char *akms, const char *pwe)
+{
+	apt_profile(&P, true);
+	snprintf(P.akms, sizeof(P.akms), "%s", akms);
+	if (pwe)
+		snprintf(P.sae_pwe, sizeof(P.sae_pwe), "%s", pwe);
+	apt_start(&P);
+}
+
+static void connect_with(const char *passphrase)
+{
+	E.connect_done = 0;
+	ck_assert_int_eq(station_connect(E.st, (const uint8_t *)APT_SSID, strlen(APT_SSID),
+					 passphrase, false),
+			 0);
+	ck_assert_msg(apt_wait_for(connect_finished, NULL, 15000), "connect never finished");
+}
+
+static void connect_ok(void)
+{
+	connect_with(APT_PASSPHRASE);
+	ck_assert_msg(E.connect_ok, "connect failed: %s", E.err.text);
+	unsigned one = 1;
+	ck_assert(apt_wait_for(ap_authorized, &one, 1000));
+}
+
+/* Authentication frames of algorithm alg the monitor heard since from;
+ * n_status126 counts those with status 126 (H2E commits). */
+struct auth_count {
+	size_t all, commits, confirms, status126, token_reqs;
+};
+
+static struct auth_count auth_frames(uint16_t alg, size_t from)
+{
+	struct auth_count c = { 0 };
+	for (size_t i = from; i < APT->n_ev; i++) {
+		struct apt_event *e = &APT->ev[i];
+		struct mgmt_frame f;
+		if (e->ifindex != APT->mon_if || e->type != DRIVER_EV_RX_MGMT ||
+		    mgmt_parse(e->frame, e->len, &f) < 0 || f.subtype != IEEE80211_STYPE_AUTH ||
+		    f.u.auth.alg != alg)
+			continue;
+		c.all++;
+		c.commits += f.u.auth.seq == 1;
+		c.confirms += f.u.auth.seq == 2;
+		c.status126 += f.u.auth.status == WLAN_STATUS_SAE_HASH_TO_ELEMENT;
+		c.token_reqs += f.u.auth.status == WLAN_STATUS_ANTI_CLOGGING_TOKEN_REQ;
+	}
+	return c;
+}
+
+/* Data from the AP reaches the station: the keys of both sides agree. */
+static bool reaches_station(uint8_t tag)
+{
+	uint8_t payload[48];
+	memset(payload, tag, sizeof(payload));
+	ck_assert_int_eq(driver_tx_data(APT->drv, APT->ap_if, E.addr, ETHERTYPE_TEST, payload,
+					sizeof(payload), 0),
+			 0);
+	for (;;) {
+		struct apt_event *e = apt_wait(DRIVER_EV_RX_DATA, E.ifindex, 500);
+		if (!e)
+			return false;
+		if (e->ethertype == ETHERTYPE_TEST && e->len == sizeof(payload) &&
+		    e->frame[0] == tag)
+			return true;
+	}
+}
+
+static void assert_sae_link(void)
+{
+	ck_assert_int_eq(station_state(E.st), STATION_CONNECTED);
+	struct ap_station_info info;
+	ck_assert_int_eq(ap_get_station(APT->ap, E.addr, &info), 0);
+	ck_assert_int_eq(info.state, AP_STA_AUTHORIZED);
+	ck_assert_uint_eq(info.akm, RSN_AKM_SAE);
+	struct ap_sta *sta = ap_sta_find(APT->ap, E.addr);
+	ck_assert_ptr_nonnull(sta);
+	ck_assert(sta->pmf.mfp); /* PMF with SAE */
+	ck_assert(reaches_station(0x5a));
+}
+
+/* SAE with hunting-and-pecking: an AP that takes only H&P advertises no
+ * RSNXE H2E, the station commits with status 0; two commits, two
+ * confirms, then the 4-way handshake on SAE's PMK. */
+START_TEST(sae_hunt_and_peck_both_roles)
+{
+	start_sae_ap("sae", "hunt-and-peck");
+	ck_assert_uint_eq(APT->ap->rsnxe_len, 0);
+	size_t mark = APT->n_ev;
+	connect_ok();
+	assert_sae_link();
+	struct auth_count c = auth_frames(WLAN_AUTH_SAE, mark);
+	ck_assert_uint_eq(c.commits, 2);
+	ck_assert_uint_eq(c.confirms, 2);
+	ck_assert_uint_eq(c.status126, 0);
+	ck_assert_uint_eq(auth_frames(WLAN_AUTH_OPEN, mark).all, 0);
+}
+END_TEST
+
+/* SAE with hash-to-element: the AP's default (both) advertises SAE H2E in
+ * its RSNXE and the station uses it: its commit and the AP's carry status
+ * 126. The station derived the PT once; a second connection reuses it. */
+START_TEST(sae_h2e_both_roles)
+{
+	start_sae_ap("sae", NULL);
+	ck_assert_uint_eq(APT->ap->rsnxe_len, 3);
+	size_t mark = APT->n_ev;
+	connect_ok();
+	assert_sae_link();
+	struct auth_count c = auth_frames(WLAN_AUTH_SAE, mark);
+	ck_assert_uint_eq(c.commits, 2);
+	ck_assert_uint_eq(c.status126, 2);
+	ck_assert_uint_eq(sae_pt_cache_derivations(E.st->sae_pt), 1);
+	/* The station said H2E in its RSNXE (association and message 2). */
+	struct ap_sta *sta = ap_sta_find(APT->ap, E.addr);
+	ck_assert_uint_eq(sta->rsnxe_len, 3);
+	ck_assert_uint_eq(sta->rsnxe[2], 1u << RSNX_CAPAB_SAE_H2E);
+}
+END_TEST
+
+/* A wrong password: the AP's confirm check fails and it says so; the
+ * station ends with InvalidPassphrase, not a timeout, within a second of
+ * virtual time. */
+START_TEST(sae_wrong_password_is_invalid_passphrase)
+{
+	start_sae_ap("sae", NULL);
+	uint64_t t0 = loop_now_us(APT->loop);
+	connect_with("not the password");
+	ck_assert(!E.connect_ok);
+	ck_assert_msg(E.err.code == WPAD_ERR_INVALID_PASSPHRASE, "got %s: %s",
+		      wpad_error_name(E.err.code), E.err.text);
+	uint64_t took_ms = (loop_now_us(APT->loop) - t0) / 1000;
+	ck_assert_msg(took_ms < 1000, "took %llu ms", (unsigned long long)took_ms);
+	ck_assert_uint_eq(APT->authorized, 0);
+}
+END_TEST
+
+/* PMKSA caching: after a disconnect, the reconnect associates with the
+ * PMKID after Open System authentication; no SAE frame is on the air. */
+START_TEST(sae_pmksa_reconnect_skips_sae)
+{
+	start_sae_ap("sae", NULL);
+	station_with_store();
+	connect_ok();
+	ck_assert_int_eq(station_disconnect(E.st), 0);
+	apt_run(300);
+	ck_assert_int_ne(station_state(E.st), STATION_CONNECTED);
+	size_t mark = APT->n_ev;
+	unsigned before = APT->authorized;
+	E.connect_done = 0;
+	ck_assert_int_eq(station_connect(E.st, (const uint8_t *)APT_SSID, strlen(APT_SSID), NULL,
+					 false),
+			 0);
+	ck_assert(apt_wait_for(connect_finished, NULL, 15000));
+	ck_assert_msg(E.connect_ok, "reconnect failed: %s", E.err.text);
+	unsigned want = before + 1;
+	ck_assert(apt_wait_for(ap_authorized, &want, 1000));
+	ck_assert_uint_eq(auth_frames(WLAN_AUTH_SAE, mark).all, 0);
+	ck_assert_uint_eq(auth_frames(WLAN_AUTH_OPEN, mark).all, 2);
+	assert_sae_link();
+}
+END_TEST
+
+/* An SAE commit of an attacker: valid (scalar, element) for group 19,
+ * which the AP cannot tell from a real one without the password. */
+static size_t flood_commit(uint8_t *out, size_t cap)
+{
+	static const uint8_t a[6] = { 2, 0xf1, 0, 0, 0, 1 };
+	uint8_t scalar[32], element[64], body[128];
+	int err = 0;
+	struct sae_crypto *c = sae_crypto_new(19, &err);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(sae_crypto_pwe_hnp(c, a, APT->ap_addr, (const uint8_t *)"attacker", 8,
+					    NULL, 0),
+			 0);
+	ck_assert_int_ge(sae_crypto_commit(c, scalar, sizeof(scalar), element, sizeof(element)), 0);
+	sae_crypto_free(c);
+	struct sae_commit_msg m = { .group = 19, .scalar = scalar, .scalar_len = 32,
+				    .element = element, .element_len = 64 };
+	struct wbuf b = wbuf_init(body, sizeof(body));
+	ck_assert_int_eq(sae_commit_build(&b, &m), 0);
+	struct mgmt_frame f;
+	mgmt_init(&f, IEEE80211_STYPE_AUTH, APT->ap_addr, a, APT->ap_addr);
+	f.u.auth.alg = WLAN_AUTH_SAE;
+	f.u.auth.seq = 1;
+	f.u.auth.status = 0;
+	f.u.auth.sae_body = body;
+	f.u.auth.sae_len = b.len;
+	struct wbuf w = wbuf_init(out, cap);
+	ck_assert_int_eq(mgmt_build(&w, &f), 0);
+	return w.len;
+}
+
+/* A flood of commits from spoofed addresses (the medium injects them)
+ * pushes the AP past its anti-clogging threshold: it answers with tokens
+ * (status 76) instead of keeping state, and a real station, sent a token
+ * too, still connects. */
+START_TEST(sae_commit_flood_demands_tokens)
+{
+	start_sae_ap("sae", "hunt-and-peck");
+	uint8_t frame[256];
+	size_t len = flood_commit(frame, sizeof(frame));
+	ck_assert_int_eq(medium_inject_flood(sim_driver_medium(APT->drv), APT_FREQ, -3000, frame,
+					     len, 12),
+			 0);
+	apt_run(200);
+	const struct sae_clog *clog = ap_sae_clog(APT->ap);
+	ck_assert_ptr_nonnull(clog);
+	ck_assert_uint_eq(clog->pending, clog->threshold);
+	ck_assert_uint_eq(clog->tokens_demanded, 12 - clog->threshold);
+	size_t mark = APT->n_ev;
+	connect_ok();
+	assert_sae_link();
+	ck_assert_uint_ge(clog->tokens_accepted, 1);
+	ck_assert_uint_ge(auth_frames(WLAN_AUTH_SAE, mark).token_reqs, 1);
+}
+END_TEST
+
+/* A transition AP (psk sae, PMF optional): a WPA2-only station (the
+ * fixture's hand-played PSK supplicant) and wpad's station (SAE chosen
+ * over PSK) at once. */
+START_TEST(sae_transition_ap_psk_and_sae_stations)
+{
+	start_sae_ap("psk sae", NULL);
+	ck_assert_uint_ne(APT->ap->offer.akms & RSN_SUITE_BIT(RSN_AKM_PSK), 0);
+	struct apt_sta *old = apt_sta_add();
+	uint8_t rsne[64];
+	size_t rl = apt_sta_rsne(rsne, sizeof(rsne));
+	apt_supp_start(old, APT_PASSPHRASE);
+	uint16_t aid = 0;
+	ck_assert_int_eq(apt_connect(old, rsne, rl, true, &aid), 0);
+	unsigned one = 1, two = 2;
+	ck_assert(apt_wait_for(ap_authorized, &one, 2000));
+	connect_ok();
+	ck_assert(apt_wait_for(ap_authorized, &two, 2000));
+	assert_sae_link();
+	struct ap_station_info info;
+	ck_assert_int_eq(ap_get_station(APT->ap, old->addr, &info), 0);
+	ck_assert_int_eq(info.state, AP_STA_AUTHORIZED);
+	ck_assert_uint_eq(info.akm, RSN_AKM_PSK);
+	ck_assert(old->supp_done);
+}
+END_TEST
+
+/* The station set to hunting-and-pecking against an AP that takes only
+ * H2E (SAEPWE=h2e: the H2E-only selector in its rates): NotSupported with
+ * status 126 in LastError, no password doubt. */
+START_TEST(sae_h2e_only_ap_refuses_hunt_and_peck)
+{
+	start_sae_ap("sae", "h2e");
+	ck_assert_int_eq(station_set_sae(E.st, "hunt-and-peck", NULL), 0);
+	connect_with(APT_PASSPHRASE);
+	ck_assert(!E.connect_ok);
+	/* The AP lists the H2E-only selector: refused before any frame. */
+	ck_assert_msg(E.err.code == WPAD_ERR_NOT_SUPPORTED, "%s", E.err.text);
+	ck_assert_int_eq(E.err.ieee_status, WLAN_STATUS_SAE_HASH_TO_ELEMENT);
+	ck_assert_uint_eq(APT->authorized, 0);
+}
+END_TEST
+
+/* Password identifiers: the AP knows "psk4internet"; a station using it
+ * connects, one using an unknown identifier gets status 123 in LastError. */
+START_TEST(sae_password_identifier)
+{
+	apt_profile(&P, true);
+	snprintf(P.akms, sizeof(P.akms), "sae");
+	ap_set_sae_for_test(APT->ap, 0, "psk4internet");
+	apt_start(&P);
+	ck_assert_int_eq(station_set_sae(E.st, NULL, "unknown-id"), 0);
+	connect_with(APT_PASSPHRASE);
+	ck_assert(!E.connect_ok);
+	ck_assert_int_eq(E.err.code, WPAD_ERR_AUTHENTICATION_FAILED);
+	ck_assert_int_eq(E.err.ieee_status, WLAN_STATUS_UNKNOWN_PASSWORD_IDENTIFIER);
+	ck_assert_int_eq(station_set_sae(E.st, NULL, "psk4internet"), 0);
+	connect_ok();
+	assert_sae_link();
+}
+END_TEST
+
+Suite *make_sae_e2e_suite(void)
+{
+	Suite *s = suite_create("sae_e2e");
+	TCase *tc = tcase_create("sim");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, sae_hunt_and_peck_both_roles);
+	tcase_add_test(tc, sae_h2e_both_roles);
+	tcase_add_test(tc, sae_wrong_password_is_invalid_passphrase);
+	tcase_add_test(tc, sae_pmksa_reconnect_skips_sae);
+	tcase_add_test(tc, sae_commit_flood_demands_tokens);
+	tcase_add_test(tc, sae_transition_ap_psk_and_sae_stations);
+	tcase_add_test(tc, sae_h2e_only_ap_refuses_hunt_and_peck);
+	tcase_add_test(tc, sae_password_identifier);
+	suite_add_tcase(s, tc);
+	return s;
+}
