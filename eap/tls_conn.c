@@ -416,6 +416,9 @@ void tls_conn_keep_session(struct tls_conn *c)
 		SSL_SESSION_free(sess);
 		return;
 	}
+	/* EAP ends without close_notify; without this SSL_free would mark
+	 * the session not resumable. */
+	SSL_set_shutdown(c->ssl, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
 	cache_put(c->cache_key, sess);
 }
 

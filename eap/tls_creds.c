@@ -167,7 +167,9 @@ static int load_pem_key(SSL_CTX *ctx, const struct eap_tls_policy *p, struct tls
 	if (SSL_CTX_use_PrivateKey(ctx, key) == 1)
 		ret = 0;
 	else
-		set_status(st, EAP_PEER_ERR_CREDENTIALS, "unusable private key %s", p->private_key);
+		set_status(st, EAP_PEER_ERR_CREDENTIALS,
+			   "private key %s does not match client certificate %s", p->private_key,
+			   p->client_cert);
 	EVP_PKEY_free(key);
 	return ret;
 }
