@@ -101,8 +101,13 @@ static void info_cb(const SSL *ssl, int where, int ret)
 
 	if (!c || !(where & SSL_CB_ALERT))
 		return;
-	snprintf(msg, sizeof(msg), "%s alert: %s", (where & SSL_CB_READ) ? "server sent" : "we sent",
-		 SSL_alert_desc_string_long(ret));
+	const char *desc = SSL_alert_desc_string_long(ret);
+
+	/* OpenSSL 3.0 has no text for some TLS 1.3 alerts: the number helps. */
+	if ((ret & 0xff) == 116)
+		desc = "certificate required";
+	snprintf(msg, sizeof(msg), "%s alert: %s (%d)",
+		 (where & SSL_CB_READ) ? "server sent" : "we sent", desc, ret & 0xff);
 	/* close_notify is no failure; our own alerts follow an error kept already. */
 	if ((ret & 0xff) != SSL_AD_CLOSE_NOTIFY)
 		conn_fail(c, EAP_PEER_ERR_TLS_ALERT, msg);
