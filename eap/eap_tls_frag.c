@@ -76,6 +76,8 @@ static int in_append(struct eap_tls_frag *f, const uint8_t *data, size_t len)
 {
 	size_t need = f->in_len + len;
 
+	if (len == 0)
+		return 0;
 	if (need > f->in_cap) {
 		/* Grow to the announced size at once, else double: the
 		 * limit was checked by the caller. */
@@ -137,11 +139,11 @@ static enum eap_tls_frag_rx rx_data(struct eap_tls_frag *f, uint8_t flags, const
 		return fail(f, "empty fragment with More set");
 	if (++f->in_frags > f->max_frags)
 		return fail(f, "more than %u fragments", f->max_frags);
-	if (f->in_len + len > f->max_msg)
-		return fail(f, "TLS message over the limit of %zu octets", f->max_msg);
 	if (f->in_announced && f->in_len + len > f->in_announced)
 		return fail(f, "fragment beyond the announced length: %zu of %zu octets",
 			    f->in_len + len, f->in_announced);
+	if (f->in_len + len > f->max_msg)
+		return fail(f, "TLS message over the limit of %zu octets", f->max_msg);
 	if (in_append(f, data, len) < 0)
 		return fail(f, "out of memory reassembling %zu octets", f->in_len + len);
 	if (more) {
