@@ -101,7 +101,8 @@ out:
 		*state = EAP_METHOD_DONE;
 		*decision = EAP_DECISION_COND_SUCC;
 	} else {
-		*state = EAP_METHOD_CONT;
+		/* MAY_CONT with FAIL: an EAP-Failure ends us, a Success does not. */
+		*state = EAP_METHOD_MAY_CONT;
 	}
 	return 0;
 fail:
