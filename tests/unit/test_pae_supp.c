@@ -127,7 +127,8 @@ static int rx_eap(uint8_t code, uint8_t id, int type, const void *data, size_t l
 	f[7] = (uint8_t)eap_len;
 	if (type >= 0) {
 		f[8] = (uint8_t)type;
-		memcpy(f + 9, data, len);
+		if (len)
+			memcpy(f + 9, data, len);
 	}
 	return eapol_port_rx(F.port, f, 4 + eap_len);
 }
