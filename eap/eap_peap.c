@@ -65,13 +65,6 @@ static void peap_enter(struct peap_peer *p, enum peap_state s)
 	p->state = s;
 }
 
-static bool is_tunnel_type(uint8_t type)
-{
-	/* TLS, TTLS, PEAP, FAST, TEAP: no tunnel in a tunnel. */
-	return type == EAP_T_TLS || type == EAP_T_TTLS || type == EAP_T_PEAP || type == 43 ||
-	       type == 55;
-}
-
 static void *peap_init(struct eap_peer_ctx *ctx)
 {
 	struct peap_peer *p;
@@ -116,7 +109,7 @@ static int check_inner(struct peap_peer *p)
 	char msg[96];
 
 	p->inner = eap_peer_method_by_name(prof->phase2);
-	if (!p->inner || is_tunnel_type((uint8_t)p->inner->type)) {
+	if (!p->inner || eap_tls_common_is_tunnel_type((uint8_t)p->inner->type)) {
 		snprintf(msg, sizeof(msg), "PEAP inner method %s %s",
 			 prof->phase2 ? prof->phase2 : "(none)",
 			 p->inner ? "is a tunnel: refused" : "not available");

@@ -14,6 +14,7 @@ static const struct eap_peer_method *const methods[] = {
 	&eap_peer_mschapv2,
 	&eap_peer_tls,
 	&eap_peer_peap,
+	&eap_peer_ttls,
 	NULL,
 };
 

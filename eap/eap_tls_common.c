@@ -172,6 +172,12 @@ void eap_tls_common_fail(struct eap_tls_common *t, struct eap_buf *resp, int fal
 		(void)eap_tls_common_flush(t, resp);
 }
 
+bool eap_tls_common_is_tunnel_type(uint8_t type)
+{
+	return type == EAP_T_TLS || type == EAP_T_TTLS || type == EAP_T_PEAP || type == 43 ||
+	       type == 55;
+}
+
 bool eap_tls_common_is_tls13(const struct eap_tls_common *t)
 {
 	return t->conn && tls_conn_version(t->conn) >= TLS1_3_VERSION;

@@ -64,6 +64,8 @@ void eap_tls_common_fail(struct eap_tls_common *t, struct eap_buf *resp, int fal
  * the TLS version in use, and tell the user what the handshake was. */
 int eap_tls_common_derive(struct eap_tls_common *t);
 bool eap_tls_common_is_tls13(const struct eap_tls_common *t);
+/* TLS, TTLS, PEAP, FAST, TEAP: never run inside a tunnel. */
+bool eap_tls_common_is_tunnel_type(uint8_t type);
 
 /* get_msk/get_emsk/get_session_id from key_material (MSK first); the
  * first key asked for marks success: the TLS session is kept then. */
