@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "daemon/crypto/mschapv2.h"
 #include "daemon/crypto/secure.h"
 #include "eap/eap_peap_tlv.h"
 #include "eap/eap_peer.h"
@@ -104,7 +105,10 @@ struct peap_script {
 	bool early_success;	 /* Result success before any inner method */
 	bool corrupt_mac;	 /* a wrong Compound MAC */
 	bool offer_ttls_inner;	 /* propose TTLS inside (must be refused) */
+	bool mschapv2;		 /* MSCHAPv2 inside instead of GTC */
 	int step;
+	uint8_t isk[32];	 /* the inner keys (GTC: none) */
+	uint8_t auth_chal[16];
 	uint8_t cmk[20], ipmk[40];
 	uint8_t nonce[32];
 	bool saw_nak, binding_ok;
@@ -114,7 +118,7 @@ static void send_extensions(struct ets *e, struct peap_script *s, uint16_t statu
 {
 	uint8_t pkt[5 + 6 + 60];
 	size_t n = 5;
-	uint8_t tk[128], isk[32] = { 0 };
+	uint8_t tk[128];
 
 	n += peap_tlv_build_result(pkt + n, sizeof(pkt) - n, status);
 	if (s->binding && status == PEAP_RESULT_SUCCESS) {
@@ -126,7 +130,7 @@ static void send_extensions(struct ets *e, struct peap_script *s, uint16_t statu
 		else
 			ets_export(e, "client EAP encryption", NULL, 0, tk, sizeof(tk));
 		/* GTC exports no keys: ISK is 32 zeros. */
-		ck_assert_int_eq(peap_derive_cmk(tk, isk, s->ipmk, s->cmk), 0);
+		ck_assert_int_eq(peap_derive_cmk(tk, s->isk, s->ipmk, s->cmk), 0);
 		memset(b, 0, 60);
 		b[1] = 12;
 		b[3] = 56;
@@ -144,6 +148,54 @@ static void send_extensions(struct ets *e, struct peap_script *s, uint16_t statu
 	pkt[3] = (uint8_t)n;
 	pkt[4] = 33;
 	ets_tunnel_write(e, pkt, n);
+}
+
+/* The server's MSCHAPv2 check, with daemon/crypto's primitives (their
+ * RFC 2759 vectors are in the mschapv2 suite). */
+static int ms_check_response(struct ets *e, struct peap_script *s, const uint8_t *d, size_t len)
+{
+	const char *user = "user@example.com";
+	uint8_t hash[16], hh[16], nt[24], auth[20], master[16];
+	char msg[80];
+	uint8_t out[1 + 4 + 80];
+	size_t n;
+
+	ck_assert_uint_ge(len, 55);
+	ck_assert_uint_eq(d[0], 26);
+	ck_assert_uint_eq(d[1], 2);
+	ck_assert_uint_eq(d[2], 5);
+	ck_assert_uint_eq(d[5], 49);
+	ck_assert_int_eq(mschapv2_nt_password_hash(s->password, strlen(s->password), hash), 0);
+	ck_assert_int_eq(mschapv2_nt_response(s->auth_chal, d + 6, user, strlen(user), hash, nt), 0);
+	if (memcmp(nt, d + 30, 24) != 0) {
+		snprintf(msg, sizeof(msg), "E=691 R=0 C=%032d V=3 M=bad password", 0);
+		s->step = 8;
+		n = strlen(msg);
+		out[1] = 4;
+	} else {
+		ck_assert_int_eq(mschapv2_authenticator_response(hash, nt, d + 6, s->auth_chal, user,
+								 strlen(user), auth),
+				 0);
+		memcpy(msg, "S=", 2);
+		for (int i = 0; i < 20; i++)
+			snprintf(msg + 2 + 2 * i, 3, "%02X", auth[i]);
+		memcpy(msg + 42, " M=ok", 6);
+		n = 47;
+		out[1] = 3;
+		/* Server ISK = its Recv | Send key = the peer's Send | Recv. */
+		ck_assert_int_eq(mschapv2_hash_nt_password_hash(hash, hh), 0);
+		ck_assert_int_eq(mschapv2_master_key(hh, nt, master), 0);
+		ck_assert_int_eq(mschapv2_asymmetric_start_key(master, s->isk, 16, true, false), 0);
+		ck_assert_int_eq(mschapv2_asymmetric_start_key(master, s->isk + 16, 16, false, false), 0);
+		s->step = 7;
+	}
+	out[0] = 26;
+	out[2] = 5;
+	out[3] = (uint8_t)((4 + n) >> 8);
+	out[4] = (uint8_t)(4 + n);
+	memcpy(out + 5, msg, n);
+	ets_tunnel_write(e, out, 5 + n);
+	return 0;
 }
 
 static int peap_phase2(struct ets *e, const uint8_t *d, size_t len)
@@ -171,8 +223,34 @@ static int peap_phase2(struct ets *e, const uint8_t *d, size_t len)
 			s->step = 5;
 			return 0;
 		}
+		if (s->mschapv2) {
+			/* Challenge: OpCode 1, MS-CHAPv2-ID 5, MS-Length, 16, challenge, "srv". */
+			uint8_t c[1 + 4 + 1 + 16 + 3] = { 26, 1, 5, 0, 24, 16 };
+			for (int i = 0; i < 16; i++)
+				s->auth_chal[i] = (uint8_t)(0x11 * i);
+			memcpy(c + 6, s->auth_chal, 16);
+			memcpy(c + 22, "srv", 3);
+			ets_tunnel_write(e, c, sizeof(c));
+			s->step = 6;
+			return 0;
+		}
 		ets_tunnel_write(e, "\x06Password: ", 11);
 		s->step = 2;
+		return 0;
+	case 6:
+		return ms_check_response(e, s, d, len);
+	case 7: /* the peer's Success acknowledgement */
+		ck_assert_uint_eq(len, 2);
+		ck_assert_uint_eq(d[0], 26);
+		ck_assert_uint_eq(d[1], 3);
+		send_extensions(e, s, PEAP_RESULT_SUCCESS);
+		s->step = 3;
+		return 0;
+	case 8: /* the peer's Failure acknowledgement */
+		ck_assert_uint_eq(len, 2);
+		ck_assert_uint_eq(d[1], 4);
+		send_extensions(e, s, PEAP_RESULT_FAILURE);
+		s->step = 3;
 		return 0;
 	case 2: /* the GTC answer */
 		ck_assert_uint_eq(d[0], 6);
@@ -321,6 +399,46 @@ static void failure_case(struct peap_script *s, struct eap_peer_profile *p,
 	SSL_CTX_free(sctx);
 }
 
+START_TEST(mschapv2_binding)
+{
+	struct eap_peer_profile p = peap_profile();
+	SSL_CTX *sctx = sctx_new(TLS1_2_VERSION);
+	struct peap_script s = { .password = "secret123", .binding = true, .mschapv2 = true };
+	struct ets e;
+	uint8_t msk[64], want[128];
+
+	p.phase2 = "MSCHAPV2";
+	ck_assert_int_eq(run_peap(&e, sctx, &s, &p), EAP_PEER_SUCCESS);
+	ck_assert(s.binding_ok);
+	/* The ISK was the MSCHAPv2 keys, not zeros: the MAC proved both
+	 * sides used the same. */
+	uint8_t zeros[32] = { 0 };
+	ck_assert(memcmp(s.isk, zeros, 32) != 0);
+	ck_assert_int_eq(peap_csk(s.ipmk, want), 0);
+	ck_assert_int_eq(eap_peer_msk(e.peer, msk, sizeof(msk)), 64);
+	ck_assert_mem_eq(msk, want, 64);
+	ets_deinit(&e);
+	SSL_CTX_free(sctx);
+
+	sctx = sctx_new(0);
+	s = (struct peap_script){ .password = "secret123", .binding = true, .mschapv2 = true };
+	ck_assert_int_eq(run_peap(&e, sctx, &s, &p), EAP_PEER_SUCCESS);
+	ets_deinit(&e);
+	SSL_CTX_free(sctx);
+}
+END_TEST
+
+START_TEST(mschapv2_wrong_password)
+{
+	struct eap_peer_profile p = peap_profile();
+	struct peap_script s = { .password = "other", .binding = true, .mschapv2 = true };
+
+	p.phase2 = "MSCHAPV2";
+	/* The inner method's own reason wins over the Result TLV's. */
+	failure_case(&s, &p, EAP_PEER_ERR_INNER_REJECTED, "MSCHAPV2 E=691");
+}
+END_TEST
+
 START_TEST(wrong_password)
 {
 	struct eap_peer_profile p = peap_profile();
@@ -408,6 +526,8 @@ Suite *make_eap_peap_suite(void)
 	tcase_add_test(tc, gtc_binding_tls13);
 	tcase_add_test(tc, gtc_no_binding);
 	tcase_add_test(tc, wrong_password);
+	tcase_add_test(tc, mschapv2_binding);
+	tcase_add_test(tc, mschapv2_wrong_password);
 	tcase_add_test(tc, early_success_refused);
 	tcase_add_test(tc, bad_compound_mac);
 	tcase_add_test(tc, nested_tunnel_refused);
