@@ -3,6 +3,7 @@
 #define LOG_TAG "ap"
 #include "daemon/ap/ap_conf.h"
 
+#include "daemon/codec/ieee80211.h"
 #include "daemon/config/ap_profile.h"
 #include "daemon/config/macfile.h"
 #include "daemon/config/pskfile.h"
@@ -225,6 +226,25 @@ static int suite_names(const char *list, uint32_t (*lookup)(const char *), const
 	return 0;
 }
 
+/* OWE (RFC 8110) is an open profile with AKMs=owe, alone: it has no
+ * passphrase, and PMF is required with it (WFA OWE Specification; the
+ * WPA3 Specification's Enhanced Open). */
+static int resolve_owe(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
+{
+	uint32_t owe = RSN_SUITE_BIT(RSN_AKM_OWE);
+	if (!(c->policy.akms & owe))
+		return 0;
+	if (p->security != AP_SECURITY_OPEN || c->policy.akms != owe)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "AKMs=owe goes alone, on an open profile (Security=open)");
+	if (c->policy.pmf == RSN_PMF_DISABLED)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "OWE needs management frame protection");
+	c->policy.pmf = RSN_PMF_REQUIRED;
+	c->rsn = c->owe = true;
+	return 0;
+}
+
 static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
 {
 	static const enum rsn_pmf pmf[] = {
@@ -239,7 +259,9 @@ static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct 
 		return r;
 	if (c->policy.akms & ~rsn_akms_implemented())
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
-			    "AKMs: only psk and psk-sha256 are implemented");
+			    "AKMs: only psk, psk-sha256 and owe are implemented");
+	if ((r = resolve_owe(c, p, err)) < 0)
+		return r;
 	if (p->ciphers[0] &&
 	    (r = suite_names(p->ciphers, rsn_cipher_from_name, "Ciphers", &c->policy.pairwise,
 			     err)) < 0)

@@ -154,7 +154,9 @@ static struct auth_sess *auth_session(struct ap *ap, struct ap_sta *sta,
 static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 {
 	char a[AP_ADDR_STR_LEN];
-	const struct auth_proto *proto = auth_proto_find(f->u.auth.alg, AUTH_ROLE_AP);
+	/* OWE shares algorithm 0 with Open System: the AKM tells them apart. */
+	const struct auth_proto *proto = auth_proto_find_akm(
+		f->u.auth.alg, ap->conf.owe ? RSN_AKM_OWE : 0, AUTH_ROLE_AP);
 	struct ap_sta *sta = ap_sta_find(ap, f->sa);
 	struct auth_out out;
 

@@ -69,6 +69,13 @@ static const struct station_network *conn_network(struct station *st)
 	 * which would be a downgrade anyone can stage. */
 	if (!n && c->security == BSS_SECURITY_PSK)
 		n = network_list_find(&st->nets, c->ssid, c->ssid_len, BSS_SECURITY_SAE);
+	/* An open network's entry fits its OWE form (an upgrade), which is
+	 * preferred when both are in view. */
+	if (c->security == BSS_SECURITY_OPEN) {
+		const struct station_network *owe =
+			network_list_find(&st->nets, c->ssid, c->ssid_len, BSS_SECURITY_OWE);
+		n = owe ? owe : n;
+	}
 	return n;
 }
 

@@ -254,7 +254,9 @@ static int pick_pmk(struct station *st, struct rsn_config *cfg)
 
 	if (c->pmksa_offered)
 		e = pmksa_cache_get_by_pmkid(st->pmksa, st->bssid, c->offered_pmkid);
-	if (e) {
+	/* A fresh exchange wins over the PMKSA offered: an OWE AP may run
+	 * its DH instead of taking the PMKSA (802.11-2020 12.14.3). */
+	if (e && !pmk) {
 		cfg->pmk = e->pmk;
 		cfg->pmk_len = e->pmk_len;
 		cfg->pmkid = e->pmkid;

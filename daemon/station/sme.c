@@ -140,7 +140,9 @@ static void send_auth(struct station *st)
 	char a[18];
 
 	if (!st->conn.auth) {
-		const struct auth_proto *proto = auth_proto_find(auth_algorithm(st), AUTH_ROLE_STA);
+		/* By the AKM too: OWE is algorithm 0 with the AKM OWE. */
+		const struct auth_proto *proto =
+			auth_proto_find_akm(auth_algorithm(st), st->conn.neg.akm, AUTH_ROLE_STA);
 		st->conn.auth = auth_sess_new(proto, AUTH_ROLE_STA, st->addr, b->bssid);
 		if (!st->conn.auth) {
 			fail_errno(st, proto ? -ENOMEM : -EOPNOTSUPP, "authentication");
@@ -240,7 +242,7 @@ static void send_assoc(struct station *st)
 	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
 	memcpy(p.ssid.ssid, c->ssid, c->ssid_len);
 	p.ssid.len = c->ssid_len;
-	if (c->security == BSS_SECURITY_PSK) {
+	if (c->neg.akm) { /* an RSN BSS: PSK, OWE */
 		if (build_rsne(st) < 0) {
 			fail_errno(st, -EINVAL, "building the RSN element failed");
 			return;
@@ -383,7 +385,7 @@ static void associated(struct station *st)
 	int ret;
 
 	log_info("associated with %s", bss_addr_str(st->bssid, a));
-	if (st->conn.security == BSS_SECURITY_OPEN) {
+	if (!st->conn.neg.akm) { /* open: no keys */
 		ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, true);
 		if (ret < 0 && ret != -EOPNOTSUPP) {
 			fail_errno(st, ret, "opening the port failed");
@@ -418,6 +420,17 @@ void sme_handle_assoc(struct station *st, const struct driver_event *ev)
 	uint16_t status = f.u.assoc_resp.status;
 	if (status == WLAN_STATUS_ASSOC_REJECTED_TEMPORARILY && station_pmf_comeback(st, &f))
 		return;
+	/* A refusal the protocol answers with other parameters (OWE: another
+	 * group after status 77): start over from authentication. */
+	if (status != WLAN_STATUS_SUCCESS &&
+	    auth_sta_rx_assoc(st->conn.auth, status, f.ies, f.ies_len) == AUTH_STEP_SEND) {
+		log_info("%s refused the association (status %u); trying again",
+			 bss_addr_str(f.bssid, a), status);
+		st->conn.auth_tries = 0;
+		station_enter_state(st, STATION_AUTHENTICATING);
+		send_auth(st);
+		return;
+	}
 	if (status != WLAN_STATUS_SUCCESS) {
 		wpad_error_set(&e, WPAD_ERR_ASSOCIATION_REJECTED, 0, status, -1,
 			       "the access point %s rejected the association: status %u (%s)",
