@@ -10,6 +10,7 @@
 #include "daemon/core/log.h"
 #include "daemon/crypto/kdf.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/rsn/auth_owe.h"
 #include "daemon/rsn/suites.h"
 
 #include <errno.h>
@@ -242,6 +243,7 @@ static int resolve_owe(struct ap_conf *c, const struct ap_profile *p, struct wpa
 			    "OWE needs management frame protection");
 	c->policy.pmf = RSN_PMF_REQUIRED;
 	c->rsn = c->owe = true;
+	c->owe_groups = AUTH_OWE_AP_GROUPS_DEFAULT;
 	return 0;
 }
 

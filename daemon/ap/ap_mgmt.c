@@ -29,6 +29,7 @@
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/auth_owe.h"
 #include "daemon/rsn/auth_proto.h"
 
 #include <errno.h>
@@ -173,6 +174,11 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 		return;
 	}
 	struct auth_sess *sess = auth_session(ap, sta, proto, f->sa);
+	if (sess && proto == &auth_owe && auth_owe_ap_set_groups(sess, ap->conf.owe_groups) < 0) {
+		if (!sta || sta->auth != sess)
+			auth_sess_free(sess);
+		sess = NULL;
+	}
 	if (!sess) {
 		refuse_auth(ap, f, WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA);
 		return;

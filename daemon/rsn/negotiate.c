@@ -237,11 +237,12 @@ static uint16_t pick_akm(const struct rsn_policy *policy, const struct ie_rsn *p
 			 struct rsn_negotiated *out)
 {
 	/* With PMF, the SHA-256 key hierarchy is the one 802.11w goes with. */
-	static const uint32_t with_mfp[] = { RSN_AKM_PSK_SHA256, RSN_AKM_PSK };
-	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256 };
+	/* OWE (00-0F-AC:18) is never offered next to PSK: its place is free. */
+	static const uint32_t with_mfp[] = { RSN_AKM_PSK_SHA256, RSN_AKM_PSK, RSN_AKM_OWE };
+	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256, RSN_AKM_OWE };
 	const uint32_t *pref = out->mfp ? with_mfp : without_mfp;
 	uint32_t ok = allowed_akms(RSN_ROLE_STATION, policy);
-	for (size_t i = 0; i < 2; i++)
+	for (size_t i = 0; i < sizeof(with_mfp) / sizeof(with_mfp[0]); i++)
 		if ((ok & BIT(pref[i])) && ie_rsn_has_akm(peer, pref[i])) {
 			out->akm = pref[i];
 			return WLAN_STATUS_SUCCESS;

@@ -185,10 +185,29 @@ static void op_set_port_authorized(void *ctx, bool authorized)
 	eapol_port_set_authorized(st->port, authorized);
 }
 
+/* A PMK the authentication exchange produced (OWE) is cached for the
+ * next association with this BSS, once the 4-way handshake proved it. */
+static void remember_pmksa(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	size_t len = 0;
+	const uint8_t *pmk = c->auth ? auth_sess_pmk(c->auth, &len) : NULL;
+	if (!pmk || !rsn_akm_uses_pmksa(c->neg.akm))
+		return;
+	struct pmksa_add add = {
+		.own_addr = st->addr, .peer_addr = st->bssid, .own_is_aa = false,
+		.akm = c->neg.akm, .network = c->ssid, .network_len = c->ssid_len,
+		.pmk = pmk, .pmk_len = len, .pmkid = c->auth->have_pmkid ? c->auth->pmkid : NULL,
+	};
+	if (!pmksa_cache_add(st->pmksa, &add))
+		log_debug("PMKSA not cached");
+}
+
 static void op_on_complete(void *ctx)
 {
 	struct station *st = ctx;
 	if (st->state == STATION_HANDSHAKING) {
+		remember_pmksa(st);
 		log_info("4-way handshake with %s complete", bss_addr_str(st->bssid,
 									       (char[18]){ 0 }));
 		connect_finish(st, NULL);
