@@ -294,8 +294,9 @@ START_TEST(suite_table)
 	unsigned implemented = 0;
 	for (size_t i = 0; i < n; i++)
 		implemented += t[i].implemented;
-	ck_assert_uint_eq(implemented, 2);
+	ck_assert_uint_eq(implemented, 3); /* PSK, PSK-SHA256, OWE */
 	ck_assert(rsn_akm_implemented(PSK) && rsn_akm_implemented(PSK256));
+	ck_assert(rsn_akm_implemented(RSN_AKM_OWE) && rsn_akm_info(RSN_AKM_OWE)->pmf_required);
 	ck_assert(!rsn_akm_implemented(SAE));
 	ck_assert(rsn_akm_info(SAE)->pmf_required);
 	ck_assert(rsn_akm_info(RSN_AKM_OWE)->pmf_required);
