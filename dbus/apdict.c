@@ -48,6 +48,8 @@ static enum kind key_kind(enum ap_key k)
 	case AP_KEY_PMF:
 	case AP_KEY_AKMS:
 	case AP_KEY_CIPHERS:
+	case AP_KEY_OWE_TRANS_BSSID:
+	case AP_KEY_OWE_TRANS_SSID:
 	case AP_KEY_COUNT:
 		break;
 	}

@@ -247,6 +247,26 @@ static int resolve_owe(struct ap_conf *c, const struct ap_profile *p, struct wpa
 	return 0;
 }
 
+/* OWE transition mode: an open BSS names its OWE twin, the OWE BSS
+ * (usually hidden) names the open one. Only those two may. */
+static int resolve_owe_trans(struct ap_conf *c, const struct ap_profile *p,
+			     struct wpad_error *err)
+{
+	if (!p->owe_trans_ssid_len)
+		return 0;
+	if (p->security != AP_SECURITY_OPEN)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "OWETransitionSSID goes on an open or OWE profile");
+	static const uint8_t zero[6];
+	if (!memcmp(p->owe_trans_bssid, zero, 6))
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "OWETransitionSSID needs OWETransitionBSSID");
+	memcpy(c->owe_trans_bssid, p->owe_trans_bssid, 6);
+	memcpy(c->owe_trans_ssid, p->owe_trans_ssid, p->owe_trans_ssid_len);
+	c->owe_trans_ssid_len = p->owe_trans_ssid_len;
+	return 0;
+}
+
 static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
 {
 	static const enum rsn_pmf pmf[] = {
@@ -262,7 +282,7 @@ static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct 
 	if (c->policy.akms & ~rsn_akms_implemented())
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
 			    "AKMs: only psk, psk-sha256 and owe are implemented");
-	if ((r = resolve_owe(c, p, err)) < 0)
+	if ((r = resolve_owe(c, p, err)) < 0 || (r = resolve_owe_trans(c, p, err)) < 0)
 		return r;
 	if (p->ciphers[0] &&
 	    (r = suite_names(p->ciphers, rsn_cipher_from_name, "Ciphers", &c->policy.pairwise,

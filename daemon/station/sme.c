@@ -92,6 +92,14 @@ static enum driver_auth_alg driver_alg(uint16_t alg)
 	}
 }
 
+/* The SSID of the BSS we join: the network's, or its OWE twin's. */
+static void link_ssid(const struct station_connect *c, struct driver_ssid *out)
+{
+	const uint8_t *ssid = c->via_owe ? c->bss.ssid : c->ssid;
+	out->len = c->via_owe ? c->bss.ssid_len : c->ssid_len;
+	memcpy(out->ssid, ssid, out->len);
+}
+
 /* One Authentication frame of the protocol, through the driver. Open
  * System's first frame is the driver's own (no data); any other frame
  * goes as auth data: transaction and status, then the body (the layout
@@ -104,8 +112,7 @@ static int send_auth_frame(struct station *st, const struct auth_out *out)
 	uint8_t data[4 + AUTH_BODY_MAX];
 
 	memcpy(p.bssid, b->bssid, DRIVER_ADDR_LEN);
-	memcpy(p.ssid.ssid, st->conn.ssid, st->conn.ssid_len);
-	p.ssid.len = st->conn.ssid_len;
+	link_ssid(&st->conn, &p.ssid);
 	if (alg != WLAN_AUTH_OPEN) {
 		data[0] = (uint8_t)out->seq;
 		data[1] = (uint8_t)(out->seq >> 8);
@@ -240,8 +247,7 @@ static void send_assoc(struct station *st)
 	size_t extra = 0;
 
 	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
-	memcpy(p.ssid.ssid, c->ssid, c->ssid_len);
-	p.ssid.len = c->ssid_len;
+	link_ssid(c, &p.ssid);
 	if (c->neg.akm) { /* an RSN BSS: PSK, OWE */
 		if (build_rsne(st) < 0) {
 			fail_errno(st, -EINVAL, "building the RSN element failed");

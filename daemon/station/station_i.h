@@ -122,6 +122,7 @@ enum connect_phase {
 	CONNECT_SCAN_KNOWN_FREQS, /* scanning the remembered frequencies */
 	CONNECT_SCAN_FULL,        /* scanning every channel */
 	CONNECT_RUNNING,          /* on a BSS: auth/assoc/handshake */
+	CONNECT_SCAN_OWE,         /* probing for an open BSS's OWE twin by name */
 };
 
 struct station_connect {
@@ -167,6 +168,10 @@ struct station_connect {
 	/* The PMKSA offered in our RSNE (its PMKID), for AKMs that cache. */
 	bool pmksa_offered;
 	uint8_t offered_pmkid[16];
+	/* OWE transition: bss is the OWE twin of the open network's BSS; its
+	 * SSID (bss.ssid) is the one authentication and association use. */
+	bool via_owe;
+	bool owe_probed;          /* the twin was probed for once already */
 };
 
 /* connect.c */

@@ -34,7 +34,7 @@ struct e2e {
 };
 
 static struct e2e E;
-static struct ap_profile P;
+static struct ap_profile P, P2;
 
 static void on_connect_done(void *ctx, const struct wpad_error *err)
 {
@@ -72,6 +72,7 @@ static void teardown(void)
 	station_free(E.st);
 	E.st = NULL;
 	ap_profile_clear(&P);
+	ap_profile_clear(&P2);
 	apt_teardown();
 }
 
@@ -223,6 +224,60 @@ START_TEST(owe_no_common_group)
 }
 END_TEST
 
+/* OWE transition mode: the open BSS (radio 0, "wpad-test") names its
+ * hidden OWE twin (radio 2, "wpad-owe-hidden") in an OWE Transition Mode
+ * element, and the twin names it back. The station asked to join the open
+ * network probes for the twin by name and ends on it, encrypted. */
+#define OWE_HIDDEN "wpad-owe-hidden"
+
+START_TEST(owe_transition_station_joins_owe_side)
+{
+	/* The twin first: the open BSS needs its BSSID. */
+	apt_profile(&P2, false);
+	P2.ssid_len = strlen(OWE_HIDDEN);
+	memcpy(P2.ssid, OWE_HIDDEN, P2.ssid_len);
+	P2.hidden = true;
+	snprintf(P2.akms, sizeof(P2.akms), "owe");
+	memcpy(P2.owe_trans_bssid, APT->ap_addr, 6);
+	memcpy(P2.owe_trans_ssid, APT_SSID, strlen(APT_SSID));
+	P2.owe_trans_ssid_len = strlen(APT_SSID);
+	apt_start_second(&P2);
+	apt_profile(&P, false);
+	memcpy(P.owe_trans_bssid, APT->ap2_addr, 6);
+	memcpy(P.owe_trans_ssid, OWE_HIDDEN, strlen(OWE_HIDDEN));
+	P.owe_trans_ssid_len = strlen(OWE_HIDDEN);
+	apt_start(&P);
+
+	E.connect_done = 0;
+	ck_assert_int_eq(station_connect(E.st, (const uint8_t *)APT_SSID, strlen(APT_SSID), NULL,
+					 false),
+			 0);
+	ck_assert_msg(apt_wait_for(connect_finished, NULL, 12000), "connect never finished");
+	ck_assert_msg(E.connect_ok, "connect failed: %s", E.err.text);
+	ck_assert_int_eq(station_state(E.st), STATION_CONNECTED);
+	ck_assert_mem_eq(E.st->bssid, APT->ap2_addr, 6);
+	ck_assert_str_eq(bss_security_name(E.st->security), "owe");
+	ck_assert(E.st->keys_installed & KEY_BIT_PTK);
+	apt_run(200); /* message 4 on its way to the twin */
+	struct ap_station_info info;
+	ck_assert_int_eq(ap_get_station(APT->ap2, E.addr, &info), 0);
+	ck_assert_int_eq(info.state, AP_STA_AUTHORIZED);
+	ck_assert_uint_eq(info.akm, RSN_AKM_OWE);
+	ck_assert_int_ne(ap_get_station(APT->ap, E.addr, &info), 0); /* never on the open one */
+	/* Data from the OWE side reaches the station. */
+	uint8_t payload[48];
+	memset(payload, 0x77, sizeof(payload));
+	ck_assert_int_eq(driver_tx_data(APT->drv, APT->ap2_if, E.addr, ETHERTYPE_TEST, payload,
+					sizeof(payload), 0),
+			 0);
+	bool got = false;
+	for (struct apt_event *e; !got && (e = apt_wait(DRIVER_EV_RX_DATA, E.ifindex, 500));)
+		got = e->ethertype == ETHERTYPE_TEST && e->len == sizeof(payload) &&
+		      e->frame[0] == 0x77;
+	ck_assert(got);
+}
+END_TEST
+
 Suite *make_owe_e2e_suite(void)
 {
 	Suite *s = suite_create("owe_e2e");
@@ -232,6 +287,7 @@ Suite *make_owe_e2e_suite(void)
 	tcase_add_test(tc, owe_both_roles);
 	tcase_add_test(tc, owe_unsupported_group_retry);
 	tcase_add_test(tc, owe_no_common_group);
+	tcase_add_test(tc, owe_transition_station_joins_owe_side);
 	suite_add_tcase(s, tc);
 	return s;
 }
