@@ -10,6 +10,7 @@
 #include "daemon/codec/codec_err.h"
 #include "daemon/codec/frame.h"
 #include "daemon/codec/ie_owe.h"
+#include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/loop.h"
 #include "daemon/rsn/pmksa.h"
@@ -17,6 +18,7 @@
 #include "daemon/station/station_i.h"
 
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -278,6 +280,78 @@ START_TEST(owe_transition_station_joins_owe_side)
 }
 END_TEST
 
+/* The profile: the keys parse (and refuse malformed values), and the AP
+ * refuses AKMs=owe with a passphrase profile, next to psk, or with PMF
+ * disabled, and a transition SSID without its BSSID. */
+START_TEST(owe_profile_refusals)
+{
+	struct cfg_error ce = { 0 };
+	struct wpad_error err;
+	ap_profile_init(&P);
+	ck_assert_int_eq(ap_profile_set(&P, "OWETransitionBSSID", "02:11:22:33:44:55", NULL, &ce), 0);
+	ck_assert_uint_eq(P.owe_trans_bssid[5], 0x55);
+	ck_assert_int_eq(ap_profile_set(&P, "OWETransitionBSSID", "02:11:22", NULL, &ce),
+			 AP_E_OWE_TRANSITION);
+	ck_assert_int_eq(ap_profile_set(&P, "OWETransitionSSID", "owe-side", NULL, &ce), 0);
+	ck_assert_uint_eq(P.owe_trans_ssid_len, 8);
+	ck_assert_int_eq(ap_profile_set(&P, "OWETransitionSSID",
+					"0123456789abcdef0123456789abcdefX", NULL, &ce),
+			 AP_E_OWE_TRANSITION);
+	ap_profile_clear(&P);
+
+	apt_profile(&P, true); /* wpa2-psk */
+	snprintf(P.akms, sizeof(P.akms), "owe");
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.text, "open profile"));
+	apt_profile(&P, false);
+	snprintf(P.akms, sizeof(P.akms), "owe psk");
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL);
+	snprintf(P.akms, sizeof(P.akms), "owe");
+	P.pmf = AP_PMF_DISABLED;
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.text, "management frame protection"));
+	P.pmf = AP_PMF_OPTIONAL;
+	P.owe_trans_ssid_len = 3;
+	memcpy(P.owe_trans_ssid, "abc", 3);
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.text, "OWETransitionBSSID"));
+}
+END_TEST
+
+/* A reconnect offers the PMKSA the first connect cached (its PMKID in the
+ * RSNE); wpad's AP declines it and runs a fresh DH exchange (allowed by
+ * 802.11-2020 12.14.3), so both sides key the 4-way handshake from the new
+ * PMK and the PMKID of message 1 is the new one: the link comes up. */
+START_TEST(owe_reconnect_with_cached_pmksa)
+{
+	start_owe_ap();
+	connect_station(APT_SSID);
+	ck_assert_uint_eq(pmksa_cache_count(E.st->pmksa), 1);
+	ck_assert_int_eq(station_disconnect(E.st), 0);
+	apt_run(500);
+	size_t mark = APT->n_ev;
+	APT->authorized = 0;
+	connect_station(APT_SSID);
+	assert_owe_link(RSN_AKM_OWE);
+	/* The second request named the PMKSA and still carried a DH
+	 * element, which the AP answered. */
+	size_t offered = 0;
+	for (size_t i = mark; i < APT->n_ev; i++) {
+		struct apt_event *e = &APT->ev[i];
+		struct mgmt_frame f;
+		struct ie_set ies;
+		if (e->ifindex == APT->mon_if && e->type == DRIVER_EV_RX_MGMT &&
+		    mgmt_parse(e->frame, e->len, &f) == 0 &&
+		    f.subtype == IEEE80211_STYPE_ASSOC_REQ &&
+		    ie_parse(f.ies, f.ies_len, &ies) == CODEC_OK && ies.has_rsn)
+			offered += ies.rsn.n_pmkid;
+	}
+	ck_assert_uint_eq(offered, 1);
+	ck_assert_uint_eq(dh_on_air(IEEE80211_STYPE_ASSOC_RESP, mark, NULL, NULL), 1);
+	ck_assert_uint_eq(pmksa_cache_count(E.st->pmksa), 1); /* replaced, not added */
+}
+END_TEST
+
 Suite *make_owe_e2e_suite(void)
 {
 	Suite *s = suite_create("owe_e2e");
@@ -288,6 +362,8 @@ Suite *make_owe_e2e_suite(void)
 	tcase_add_test(tc, owe_unsupported_group_retry);
 	tcase_add_test(tc, owe_no_common_group);
 	tcase_add_test(tc, owe_transition_station_joins_owe_side);
+	tcase_add_test(tc, owe_profile_refusals);
+	tcase_add_test(tc, owe_reconnect_with_cached_pmksa);
 	suite_add_tcase(s, tc);
 	return s;
 }
