@@ -47,10 +47,41 @@ static void record_error(struct station *st, const struct wpad_error *err)
 	}
 }
 
-void sme_bss_failed(struct station *st, const struct wpad_error *err, bool try_next_bss)
+/* OWE has no passphrase: a 4-way handshake whose keys do not agree comes
+ * from the DH exchange (an AP that answered a retransmitted association
+ * request with a new key while the driver took its first answer). Not
+ * InvalidPassphrase; the BSS is tried once more from the start. Returns
+ * true when that retry began. */
+static bool owe_handshake_failed(struct station *st, struct wpad_error *err)
 {
+	struct station_connect *c = &st->conn;
 	char a[18];
 
+	if (err->code != WPAD_ERR_INVALID_PASSPHRASE || c->neg.akm != RSN_AKM_OWE)
+		return false;
+	wpad_error_set(err, WPAD_ERR_AUTHENTICATION_FAILED, 0, err->ieee_status, err->ieee_reason,
+		       "the 4-way handshake with %s failed: the OWE keys did not agree",
+		       bss_addr_str(c->bss.bssid, a));
+	if (c->owe_retried)
+		return false;
+	c->owe_retried = true;
+	log_info("%s; trying the OWE exchange again", err->text);
+	station_disarm_timer(st);
+	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
+	c->auth_tries = c->assoc_tries = 0;
+	sme_start(st);
+	return true;
+}
+
+void sme_bss_failed(struct station *st, const struct wpad_error *err_in, bool try_next_bss)
+{
+	char a[18];
+	struct wpad_error owe_err = *err_in;
+	const struct wpad_error *err = &owe_err;
+
+	if (owe_handshake_failed(st, &owe_err))
+		return;
+	try_next_bss = try_next_bss || owe_err.code != err_in->code;
 	log_info("%s: %s", bss_addr_str(st->conn.bss.bssid, a), err->text);
 	record_error(st, err);
 	station_disarm_timer(st);

@@ -172,6 +172,7 @@ struct station_connect {
 	 * SSID (bss.ssid) is the one authentication and association use. */
 	bool via_owe;
 	bool owe_probed;          /* the twin was probed for once already */
+	bool owe_retried;         /* a failed OWE handshake was tried again */
 };
 
 /* connect.c */
