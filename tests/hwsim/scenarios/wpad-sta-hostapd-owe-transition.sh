@@ -17,7 +17,7 @@ radio_to_ns 1 sta
 OPEN_IF=$(iface 0)
 OWE_IF=${OPEN_IF}o
 hostapd_start ap "$OPEN_IF" "$SSID_OPEN" open "owe_transition_ifname=$OWE_IF" \
-	"bss=$OWE_IF" "ssid=$OWE_SSID" ignore_broadcast_ssid=1 wpa=2 wpa_key_mgmt=OWE \
+	"bss=$OWE_IF" "ctrl_interface=$HWSIM_WORK/hostapd" "ssid=$OWE_SSID" ignore_broadcast_ssid=1 wpa=2 wpa_key_mgmt=OWE \
 	rsn_pairwise=CCMP ieee80211w=2 "owe_transition_ifname=$OPEN_IF"
 radio_bare 1 sta
 wpad_conf_begin "$conf" "$state"
