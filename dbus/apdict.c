@@ -49,6 +49,8 @@ static enum kind key_kind(enum ap_key k)
 	case AP_KEY_AKMS:
 	case AP_KEY_CIPHERS:
 	case AP_KEY_SAE_PWE:
+	case AP_KEY_OWE_TRANS_BSSID:
+	case AP_KEY_OWE_TRANS_SSID:
 	case AP_KEY_COUNT:
 		break;
 	}

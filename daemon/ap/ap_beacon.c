@@ -14,6 +14,7 @@
 #include "daemon/codec/ie.h"
 #include "daemon/codec/ie_basic.h"
 #include "daemon/codec/ie_ht.h"
+#include "daemon/codec/ie_owe.h"
 #include "daemon/codec/ie_rsn.h"
 #include "daemon/codec/ie_wmm.h"
 #include "daemon/codec/ieee80211.h"
@@ -173,6 +174,18 @@ int ap_build_rsne(struct ap *ap)
 	return 0;
 }
 
+/* The OWE Transition Mode element naming the other BSS of the pair, with
+ * its channel (ours: the pair shares the radio's channel or names it). */
+static void put_owe_trans(const struct ap *ap, struct wbuf *w)
+{
+	if (!ap->conf.owe_trans_ssid_len)
+		return;
+	struct ie_owe_trans t = { .ssid_len = (uint8_t)ap->conf.owe_trans_ssid_len };
+	memcpy(t.bssid, ap->conf.owe_trans_bssid, 6);
+	memcpy(t.ssid, ap->conf.owe_trans_ssid, t.ssid_len);
+	ie_build_owe_trans(w, &t);
+}
+
 /* Everything after the DS Parameter Set, shared by beacon tail and probe
  * response. */
 static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, size_t n_rates)
@@ -190,6 +203,7 @@ static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, 
 		put_ht(ap, w);
 	put_ext_capab(ap, w);
 	put_wmm_param(w);
+	put_owe_trans(ap, w);
 }
 
 /* Header, fixed fields, SSID, Supported Rates, DS Parameter Set. */

@@ -3,6 +3,7 @@
 #define LOG_TAG "ap"
 #include "daemon/ap/ap_conf.h"
 
+#include "daemon/codec/ieee80211.h"
 #include "daemon/config/ap_profile.h"
 #include "daemon/config/macfile.h"
 #include "daemon/config/pskfile.h"
@@ -10,6 +11,7 @@
 #include "daemon/core/log.h"
 #include "daemon/crypto/kdf.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/rsn/auth_owe.h"
 #include "daemon/rsn/suites.h"
 
 #include <errno.h>
@@ -254,6 +256,46 @@ static int resolve_sae(struct ap_conf *c, const struct ap_profile *p, struct wpa
 	return 0;
 }
 
+/* OWE (RFC 8110) is an open profile with AKMs=owe, alone: it has no
+ * passphrase, and PMF is required with it (WFA OWE Specification; the
+ * WPA3 Specification's Enhanced Open). */
+static int resolve_owe(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
+{
+	uint32_t owe = RSN_SUITE_BIT(RSN_AKM_OWE);
+	if (!(c->policy.akms & owe))
+		return 0;
+	if (p->security != AP_SECURITY_OPEN || c->policy.akms != owe)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "AKMs=owe goes alone, on an open profile (Security=open)");
+	if (c->policy.pmf == RSN_PMF_DISABLED)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "OWE needs management frame protection");
+	c->policy.pmf = RSN_PMF_REQUIRED;
+	c->rsn = c->owe = true;
+	c->owe_groups = AUTH_OWE_AP_GROUPS_DEFAULT;
+	return 0;
+}
+
+/* OWE transition mode: an open BSS names its OWE twin, the OWE BSS
+ * (usually hidden) names the open one. Only those two may. */
+static int resolve_owe_trans(struct ap_conf *c, const struct ap_profile *p,
+			     struct wpad_error *err)
+{
+	if (!p->owe_trans_ssid_len)
+		return 0;
+	if (p->security != AP_SECURITY_OPEN)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "OWETransitionSSID goes on an open or OWE profile");
+	static const uint8_t zero[6];
+	if (!memcmp(p->owe_trans_bssid, zero, 6))
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "OWETransitionSSID needs OWETransitionBSSID");
+	memcpy(c->owe_trans_bssid, p->owe_trans_bssid, 6);
+	memcpy(c->owe_trans_ssid, p->owe_trans_ssid, p->owe_trans_ssid_len);
+	c->owe_trans_ssid_len = p->owe_trans_ssid_len;
+	return 0;
+}
+
 static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
 {
 	static const enum rsn_pmf pmf[] = {
@@ -268,8 +310,9 @@ static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct 
 		return r;
 	if (c->policy.akms & ~rsn_akms_implemented())
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
-			    "AKMs: only psk, psk-sha256 and sae are implemented");
-	if ((r = resolve_sae(c, p, err)) < 0)
+			    "AKMs: only psk, psk-sha256, sae and owe are implemented");
+	if ((r = resolve_sae(c, p, err)) < 0 || (r = resolve_owe(c, p, err)) < 0 ||
+	    (r = resolve_owe_trans(c, p, err)) < 0)
 		return r;
 	if (p->ciphers[0] &&
 	    (r = suite_names(p->ciphers, rsn_cipher_from_name, "Ciphers", &c->policy.pairwise,

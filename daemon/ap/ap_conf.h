@@ -39,6 +39,12 @@ struct ap_conf {
 
 	bool rsn;               /* WPA2-PSK; else open */
 	bool akm_psk_sha256;    /* also offer 00-0F-AC:6 */
+	bool owe;               /* an open profile with AKMs=owe: OWE only */
+	uint32_t owe_groups;    /* OWE groups taken, bit n: group n */
+	/* The other BSS of an OWE transition pair (ssid_len 0: none). */
+	uint8_t owe_trans_bssid[6];
+	uint8_t owe_trans_ssid[32];
+	size_t owe_trans_ssid_len;
 	/* PMF, AKMs and pairwise ciphers (ManagementFrameProtection, AKMs,
 	 * Ciphers); the offer made from it is ap->offer. */
 	struct rsn_policy policy;

@@ -526,7 +526,8 @@ static bool pick_pmk(struct ap_sta *sta, struct sta_pmk *out)
 	size_t len = 0;
 	const uint8_t *pmk = sta->auth ? auth_sess_pmk(sta->auth, &len) : NULL;
 
-	if (e) {
+	/* A fresh exchange (OWE runs one even when a PMKSA was named) wins. */
+	if (e && !pmk) {
 		*out = (struct sta_pmk){ e->pmk, e->pmk_len, e->pmkid, "cached PMKSA" };
 		return true;
 	}

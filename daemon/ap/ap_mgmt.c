@@ -29,6 +29,7 @@
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/rsn/auth_owe.h"
 #include "daemon/rsn/auth_proto.h"
 
 #include <errno.h>
@@ -159,7 +160,9 @@ static struct auth_sess *auth_session(struct ap *ap, struct ap_sta *sta,
 static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 {
 	char a[AP_ADDR_STR_LEN];
-	const struct auth_proto *proto = auth_proto_find(f->u.auth.alg, AUTH_ROLE_AP);
+	/* OWE shares algorithm 0 with Open System: the AKM tells them apart. */
+	const struct auth_proto *proto = auth_proto_find_akm(
+		f->u.auth.alg, ap->conf.owe ? RSN_AKM_OWE : 0, AUTH_ROLE_AP);
 	struct ap_sta *sta = ap_sta_find(ap, f->sa);
 	struct auth_out out;
 
@@ -176,6 +179,11 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 		return;
 	}
 	struct auth_sess *sess = auth_session(ap, sta, proto, f);
+	if (sess && proto == &auth_owe && auth_owe_ap_set_groups(sess, ap->conf.owe_groups) < 0) {
+		if (!sta || sta->auth != sess)
+			auth_sess_free(sess);
+		sess = NULL;
+	}
 	if (!sess) {
 		refuse_auth(ap, f, WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA);
 		return;

@@ -31,6 +31,8 @@ const char *const ap_profile_keys[AP_KEY_COUNT + 1] = {
 	[AP_KEY_AKMS] = "AKMs",
 	[AP_KEY_CIPHERS] = "Ciphers",
 	[AP_KEY_SAE_PWE] = "SAEPWE",
+	[AP_KEY_OWE_TRANS_BSSID] = "OWETransitionBSSID",
+	[AP_KEY_OWE_TRANS_SSID] = "OWETransitionSSID",
 	[AP_KEY_COUNT] = NULL,
 };
 

@@ -79,6 +79,7 @@ enum ap_err {
 	AP_E_PMF = -121, /* ManagementFrameProtection not disabled|optional|required */
 	AP_E_SUITES = -122, /* AKMs or Ciphers too long */
 	AP_E_SAE_PWE = -123, /* SAEPWE not hunt-and-peck, h2e or both */
+	AP_E_OWE_TRANSITION = -124, /* OWETransitionBSSID/SSID malformed */
 };
 
 enum ap_band {
@@ -121,6 +122,8 @@ enum ap_key {
 	AP_KEY_AKMS,
 	AP_KEY_CIPHERS,
 	AP_KEY_SAE_PWE,
+	AP_KEY_OWE_TRANS_BSSID,
+	AP_KEY_OWE_TRANS_SSID,
 	AP_KEY_COUNT,
 };
 
@@ -153,6 +156,11 @@ struct ap_profile {
 	char akms[96];    /* "" = the default */
 	char ciphers[96]; /* "" = the default */
 	char sae_pwe[16]; /* SAE password element method; "" = both */
+	/* OWE transition mode (WFA OWE v1.1): the other BSS of the pair, named
+	 * in an OWE Transition Mode element; ssid_len 0: none. */
+	uint8_t owe_trans_bssid[6];
+	uint8_t owe_trans_ssid[32];
+	size_t owe_trans_ssid_len;
 
 	/* Where each key was last set, for messages after the fact (owned
 	 * copies; NULL when the key came from D-Bus or was never set). */

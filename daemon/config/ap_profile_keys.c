@@ -205,6 +205,18 @@ static int set_key(struct setctx *c, enum ap_key k, const char *v)
 					"ManagementFrameProtection must be disabled, optional or "
 					"required");
 		return 0;
+	case AP_KEY_OWE_TRANS_BSSID:
+		if (cfg_parse_mac(v, p->owe_trans_bssid) < 0)
+			return SET_FAIL(c, AP_E_OWE_TRANSITION,
+					"OWETransitionBSSID must be a MAC address (aa:bb:cc:dd:ee:ff)");
+		return 0;
+	case AP_KEY_OWE_TRANS_SSID:
+		if (strlen(v) < 1 || strlen(v) > sizeof(p->owe_trans_ssid))
+			return SET_FAIL(c, AP_E_OWE_TRANSITION,
+					"OWETransitionSSID must be 1..32 bytes, got %zu", strlen(v));
+		memcpy(p->owe_trans_ssid, v, strlen(v));
+		p->owe_trans_ssid_len = strlen(v);
+		return 0;
 	case AP_KEY_AKMS:
 	case AP_KEY_CIPHERS: {
 		char *dst = k == AP_KEY_AKMS ? p->akms : p->ciphers;

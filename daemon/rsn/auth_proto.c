@@ -2,6 +2,7 @@
  * auth_proto.h. One table: adding SAE is one line here and a file. */
 #define LOG_TAG "auth"
 #include "daemon/rsn/auth_proto.h"
+#include "daemon/rsn/auth_owe.h"
 
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
@@ -16,13 +17,28 @@
 static const struct auth_proto *const protocols[] = {
 	&auth_open,
 	&auth_sae,
+	&auth_owe,
 };
+
+/* A protocol bound to an AKM is chosen only for that AKM; among the rest,
+ * the first of the algorithm. */
+const struct auth_proto *auth_proto_find_akm(uint16_t algorithm, uint32_t akm,
+					     enum auth_role role)
+{
+	for (size_t i = 0; akm && i < sizeof(protocols) / sizeof(protocols[0]); i++) {
+		const struct auth_proto *p = protocols[i];
+		if (p->algorithm == algorithm && p->akm == akm)
+			return role == AUTH_ROLE_AP ? (p->ap_rx_auth ? p : NULL)
+						    : (p->sta_start && p->sta_rx_auth ? p : NULL);
+	}
+	return auth_proto_find(algorithm, role);
+}
 
 const struct auth_proto *auth_proto_find(uint16_t algorithm, enum auth_role role)
 {
 	for (size_t i = 0; i < sizeof(protocols) / sizeof(protocols[0]); i++) {
 		const struct auth_proto *p = protocols[i];
-		if (p->algorithm != algorithm)
+		if (p->algorithm != algorithm || p->akm)
 			continue;
 		bool usable = role == AUTH_ROLE_AP ? p->ap_rx_auth != NULL
 						   : p->sta_start && p->sta_rx_auth;

@@ -107,6 +107,10 @@ struct auth_sess {
  * an enum auth_step; element builders return 0 or a negative errno. */
 struct auth_proto {
 	uint16_t algorithm; /* WLAN_AUTH_* */
+	/* 0, or the one AKM this protocol serves: OWE shares algorithm 0
+	 * with Open System and is told apart by the AKM (see
+	 * auth_proto_find_akm). */
+	uint32_t akm;
 	const char *name;
 
 	/* Station: the first frame to send. */
@@ -141,6 +145,12 @@ struct auth_proto {
 /* The protocol implementing algorithm for role, or NULL (an AP answers
  * WLAN_STATUS_NOT_SUPPORTED_AUTH_ALG, 13). */
 const struct auth_proto *auth_proto_find(uint16_t algorithm, enum auth_role role);
+/* As auth_proto_find, for an association with akm (0: not known): a
+ * protocol bound to that AKM first (OWE for algorithm 0 with AKM OWE),
+ * else the algorithm's protocol for any AKM. auth_proto_find(alg, role)
+ * is auth_proto_find_akm(alg, 0, role). */
+const struct auth_proto *auth_proto_find_akm(uint16_t algorithm, uint32_t akm,
+					     enum auth_role role);
 
 /* A session of proto for one peer. Returns NULL on allocation failure. */
 struct auth_sess *auth_sess_new(const struct auth_proto *proto, enum auth_role role,

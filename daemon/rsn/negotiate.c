@@ -251,9 +251,12 @@ static uint16_t pick_akm(const struct rsn_policy *policy, const struct ie_rsn *p
 			 struct rsn_negotiated *out)
 {
 	/* With PMF, SAE first (WPA3 over WPA2 on a transition network), then
-	 * the SHA-256 key hierarchy 802.11w goes with. SAE needs PMF. */
-	static const uint32_t with_mfp[] = { RSN_AKM_SAE, RSN_AKM_PSK_SHA256, RSN_AKM_PSK };
-	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256 };
+	 * the SHA-256 key hierarchy 802.11w goes with. SAE needs PMF. OWE
+	 * (00-0F-AC:18) is never offered next to PSK or SAE: its place is
+	 * free. */
+	static const uint32_t with_mfp[] = { RSN_AKM_SAE, RSN_AKM_PSK_SHA256, RSN_AKM_PSK,
+					     RSN_AKM_OWE };
+	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256, RSN_AKM_OWE };
 	const uint32_t *pref = out->mfp ? with_mfp : without_mfp;
 	size_t n = out->mfp ? sizeof(with_mfp) / sizeof(with_mfp[0])
 			    : sizeof(without_mfp) / sizeof(without_mfp[0]);

@@ -61,7 +61,7 @@ static bool group_mgmt_ok(uint32_t c)
 
 /* The AKMs whose 4-way handshake this module runs (802.11-2020 Table 12-11):
  * descriptor version, MIC and PTK derivation. */
-static int akm_params(struct rsn_suite *s, uint32_t akm)
+static int akm_params(struct rsn_suite *s, uint32_t akm, size_t pmk_len)
 {
 	switch (akm) {
 	case RSN_AKM_8021X:
@@ -81,6 +81,19 @@ static int akm_params(struct rsn_suite *s, uint32_t akm)
 		s->mic_alg = CRYPTO_EAPOL_MIC_AES_CMAC_128;
 		s->ptk_spec.kdf = CRYPTO_PTK_KDF_SHA256;
 		return 0;
+	case RSN_AKM_OWE:
+		/* The OWE group's hash (12.7.1.7.2, Table 12-11), known here by
+		 * the PMK's length: SHA-256 for group 19, SHA-384 for 20 (the
+		 * 64-octet PMK of group 21 needs a SHA-512 KDF: not yet). */
+		s->key_ver = EAPOL_KEY_VER_AKM_DEFINED;
+		if (pmk_len == 48) {
+			s->mic_alg = CRYPTO_EAPOL_MIC_HMAC_SHA384_192;
+			s->ptk_spec.kdf = CRYPTO_PTK_KDF_SHA384;
+			return 0;
+		}
+		s->mic_alg = CRYPTO_EAPOL_MIC_HMAC_SHA256_128;
+		s->ptk_spec.kdf = CRYPTO_PTK_KDF_SHA256;
+		return pmk_len == 32 || pmk_len == 0 ? 0 : -ENOTSUP;
 	default:
 		return -ENOTSUP;
 	}
@@ -89,7 +102,7 @@ static int akm_params(struct rsn_suite *s, uint32_t akm)
 int rsn_suite_init(struct rsn_suite *s, const struct rsn_config *cfg)
 {
 	*s = (struct rsn_suite){ 0 };
-	if (akm_params(s, cfg->akm))
+	if (akm_params(s, cfg->akm, cfg->pmk_len))
 		return -ENOTSUP;
 	if (!pairwise_ok(cfg->pairwise_cipher) || !rsn_cipher_key_len(cfg->group_cipher))
 		return -ENOTSUP;
@@ -104,7 +117,7 @@ int rsn_suite_init(struct rsn_suite *s, const struct rsn_config *cfg)
 	s->group_mgmt_cipher = cfg->group_mgmt_cipher;
 	s->igtk_len = cfg->group_mgmt_cipher ? rsn_cipher_key_len(cfg->group_mgmt_cipher) : 0;
 	s->ptk_spec.kck_len = crypto_eapol_kck_len(s->mic_alg);
-	s->ptk_spec.kek_len = KEK_LEN;
+	s->ptk_spec.kek_len = s->ptk_spec.kdf == CRYPTO_PTK_KDF_SHA384 ? 2 * KEK_LEN : KEK_LEN;
 	s->ptk_spec.tk_len = s->tk_len;
 	s->ptk_spec.kdk_len = 0;
 	return 0;

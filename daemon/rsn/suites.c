@@ -36,7 +36,7 @@ static const struct rsn_akm_info akms[] = {
 	ROW(RSN_AKM_FILS_SHA384, "fils-sha384", RSN_AKM_FAMILY_FILS, RSN_KDF_SHA384, 0, 0, 64, false, false, false),
 	ROW(RSN_AKM_FT_FILS_SHA256, "ft-fils-sha256", RSN_AKM_FAMILY_FILS, RSN_KDF_SHA256, 0, 0, 32, true, false, false),
 	ROW(RSN_AKM_FT_FILS_SHA384, "ft-fils-sha384", RSN_AKM_FAMILY_FILS, RSN_KDF_SHA384, 0, 0, 64, true, false, false),
-	ROW(RSN_AKM_OWE, "owe", RSN_AKM_FAMILY_OWE, RSN_KDF_SHA256, 16, 16, 16, false, true, false),
+	ROW(RSN_AKM_OWE, "owe", RSN_AKM_FAMILY_OWE, RSN_KDF_SHA256, 16, 16, 16, false, true, true),
 	ROW(RSN_AKM_FT_PSK_SHA384, "ft-psk-sha384", RSN_AKM_FAMILY_PSK, RSN_KDF_SHA384, 24, 24, 32, true, false, false),
 	ROW(RSN_AKM_PSK_SHA384, "psk-sha384", RSN_AKM_FAMILY_PSK, RSN_KDF_SHA384, 24, 24, 32, false, false, false),
 	ROW(RSN_AKM_PASN, "pasn", RSN_AKM_FAMILY_OTHER, RSN_KDF_SHA256, 16, 16, 16, false, false, false),

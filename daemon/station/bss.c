@@ -4,6 +4,7 @@
 
 #include "daemon/codec/codec_err.h"
 #include "daemon/codec/frame.h"
+#include "daemon/codec/ie_owe.h"
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
@@ -247,6 +248,31 @@ static bool ssid_is_hidden(const struct ie_set *set)
 	return true;
 }
 
+/* The frequency of a channel of an operating class (IEEE 802.11-2020
+ * Table E-4): 2.4 GHz classes 81/82, 6 GHz 131-137, the rest 5 GHz. */
+static uint32_t opclass_freq(uint8_t op_class, uint8_t channel)
+{
+	if (op_class == 81 || op_class == 82)
+		return channel == 14 ? 2484 : 2407 + 5u * channel;
+	if (op_class >= 131 && op_class <= 137)
+		return 5950 + 5u * channel;
+	return 5000 + 5u * channel;
+}
+
+/* An open BSS's OWE Transition Mode element; a malformed one is ignored
+ * (the BSS stays a plain open one). */
+static void parse_owe_trans(struct station_bss *b, const uint8_t *ies, size_t len)
+{
+	struct ie_owe_trans t;
+	if (ie_find_owe_trans(ies, len, &t) != CODEC_OK || !t.ssid_len)
+		return;
+	b->owe_trans = true;
+	memcpy(b->owe_bssid, t.bssid, DRIVER_ADDR_LEN);
+	memcpy(b->owe_ssid, t.ssid, t.ssid_len);
+	b->owe_ssid_len = t.ssid_len;
+	b->owe_freq_mhz = t.has_channel ? opclass_freq(t.op_class, t.channel) : 0;
+}
+
 int bss_parse(struct station_bss *out, const uint8_t bssid[DRIVER_ADDR_LEN], uint32_t freq_mhz,
 	      int32_t signal_mbm, uint16_t capability, uint16_t beacon_interval,
 	      const uint8_t *ies, size_t ies_len, uint64_t now_us)
@@ -272,6 +298,8 @@ int bss_parse(struct station_bss *out, const uint8_t bssid[DRIVER_ADDR_LEN], uin
 	out->wmm = set.has_wmm;
 	out->sae_h2e_only = rates_have(&set, WLAN_BSS_MEMBERSHIP_SAE_H2E_ONLY);
 	classify(out, &set);
+	if (out->security == BSS_SECURITY_OPEN)
+		parse_owe_trans(out, ies, ies_len);
 	return 0;
 }
 

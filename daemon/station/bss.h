@@ -85,6 +85,14 @@ struct station_bss {
 	size_t rsnxe_len;       /* 0: the frame carried no RSNXE */
 	bool sae_h2e_only;      /* the rates list the SAE H2E-only selector */
 	bool wmm;
+	/* OWE transition mode (WFA OWE Specification v1.1): an open BSS
+	 * naming its OWE twin (often hidden) by BSSID and SSID; owe_freq_mhz
+	 * 0 when the element names no channel (the same as ours). */
+	bool owe_trans;
+	uint8_t owe_bssid[DRIVER_ADDR_LEN];
+	uint8_t owe_ssid[BSS_SSID_MAX];
+	uint8_t owe_ssid_len;
+	uint32_t owe_freq_mhz;
 };
 
 /* Fills *out from one BSS's fixed fields and element list. Returns 0, or a

@@ -71,6 +71,13 @@ static const struct station_network *conn_network(struct station *st)
 	 * which would be a downgrade anyone can stage. */
 	if (!n && c->security == BSS_SECURITY_PSK)
 		n = network_list_find(&st->nets, c->ssid, c->ssid_len, BSS_SECURITY_SAE);
+	/* An open network's entry fits its OWE form (an upgrade), which is
+	 * preferred when both are in view. */
+	if (c->security == BSS_SECURITY_OPEN) {
+		const struct station_network *owe =
+			network_list_find(&st->nets, c->ssid, c->ssid_len, BSS_SECURITY_OWE);
+		n = owe ? owe : n;
+	}
 	return n;
 }
 
@@ -246,6 +253,12 @@ void connect_scan_done(struct station *st)
 	struct station_connect *c = &st->conn;
 	char s[BSS_SSID_STR_MAX];
 
+	if (c->phase == CONNECT_SCAN_OWE) {
+		c->phase = CONNECT_RUNNING;
+		c->min_seen_us = st->scan.last_started_us;
+		connect_next_bss(st);
+		return;
+	}
 	if (c->phase != CONNECT_SCAN_KNOWN_FREQS && c->phase != CONNECT_SCAN_FULL)
 		return;
 	/* Heard in this scan, not merely remembered by the driver. */
@@ -373,6 +386,70 @@ static void fail_no_bss(struct station *st, enum bss_support why_not)
 	connect_finish(st, &e);
 }
 
+/* The OWE twin an open BSS names, when heard under that SSID since the
+ * connect's scan and joinable with our policy. */
+static const struct station_bss *owe_twin(struct station *st, const struct station_bss *open)
+{
+	const struct station_bss *t = bss_list_find(st->bss, open->owe_bssid);
+	struct rsn_negotiated neg;
+	if (!t || t->security != BSS_SECURITY_OWE || t->ssid_len != open->owe_ssid_len ||
+	    memcmp(t->ssid, open->owe_ssid, t->ssid_len) != 0 ||
+	    t->last_seen_us < st->conn.min_seen_us)
+		return NULL;
+	return negotiate_bss(st, t, &neg) == WLAN_STATUS_SUCCESS ? t : NULL;
+}
+
+/* Probes for the twin by its SSID (it is usually hidden: its beacons
+ * carry no SSID, and a driver joins only a BSS whose SSID it has seen). */
+static int probe_owe_twin(struct station *st, const struct station_bss *open)
+{
+	struct station_connect *c = &st->conn;
+	struct scan_request req = { .purpose = SCAN_FOR_CONNECT, .n_freqs = 1, .n_ssids = 1 };
+	char s[BSS_SSID_STR_MAX];
+
+	req.freqs[0] = open->owe_freq_mhz ? open->owe_freq_mhz : open->freq_mhz;
+	memcpy(req.ssids[0].ssid, open->owe_ssid, open->owe_ssid_len);
+	req.ssids[0].len = open->owe_ssid_len;
+	c->owe_probed = true;
+	c->phase = CONNECT_SCAN_OWE;
+	log_info("'%s' is the open side of an OWE transition pair: probing for '%s' on %u MHz",
+		 conn_ssid_str(st, s, sizeof(s)),
+		 bss_ssid_str(open->owe_ssid, open->owe_ssid_len, (char[BSS_SSID_STR_MAX]){ 0 },
+			      BSS_SSID_STR_MAX),
+		 req.freqs[0]);
+	station_enter_state(st, STATION_SCANNING);
+	return scan_request(st, &req);
+}
+
+/* An open BSS in OWE transition mode gives way to its OWE twin
+ * (WFA OWE Specification v1.1 2.3): returns the BSS to join, or NULL
+ * when a probe for the twin was started. */
+static const struct station_bss *prefer_owe(struct station *st, const struct station_bss *b)
+{
+	struct station_connect *c = &st->conn;
+	char a[18];
+
+	c->via_owe = false;
+	if (!b->owe_trans)
+		return b;
+	const struct station_bss *t = owe_twin(st, b);
+	if (t) {
+		log_info("joining %s, the OWE side of %s", bss_addr_str(t->bssid, a),
+			 bss_addr_str(b->bssid, (char[18]){ 0 }));
+		c->via_owe = true;
+		return t;
+	}
+	if (!c->owe_probed) {
+		int ret = probe_owe_twin(st, b);
+		if (ret == 0)
+			return NULL;
+		log_info("probing for the OWE side failed: %s", strerror(-ret));
+	}
+	log_info("the OWE side of %s is not in range; joining it unencrypted",
+		 bss_addr_str(b->bssid, a));
+	return b;
+}
+
 void connect_next_bss(struct station *st)
 {
 	struct station_connect *c = &st->conn;
@@ -386,9 +463,12 @@ void connect_next_bss(struct station *st)
 		fail_no_bss(st, why_not);
 		return;
 	}
+	const struct station_bss *open = b;
+	if (!(b = prefer_owe(st, b)))
+		return; /* connect_scan_done() comes back here */
 	c->bss = *b;
 	negotiate_bss(st, &c->bss, &c->neg); /* its PMKIDs point into c->bss */
-	memcpy(c->tried[c->n_tried++], b->bssid, DRIVER_ADDR_LEN);
+	memcpy(c->tried[c->n_tried++], open->bssid, DRIVER_ADDR_LEN);
 	c->auth_tries = c->assoc_tries = 0;
 	sme_start(st);
 }
@@ -523,7 +603,8 @@ static void finish_success(struct station *st)
 	st->connect_time_ms = (loop_now_us(st->loop) - c->started_us) / 1000u;
 	memcpy(st->ssid, c->ssid, c->ssid_len);
 	st->ssid_len = c->ssid_len;
-	st->security = c->security;
+	/* The open side of an OWE transition pair is joined encrypted. */
+	st->security = c->neg.akm == RSN_AKM_OWE ? BSS_SECURITY_OWE : c->security;
 	log_info("connected to '%s' via %s on %u MHz, signal %d dBm (%llu ms)",
 		 conn_ssid_str(st, s, sizeof(s)), bss_addr_str(st->bssid, a), st->freq_mhz,
 		 st->signal_mbm / 100, (unsigned long long)st->connect_time_ms);

@@ -185,9 +185,10 @@ static void op_set_port_authorized(void *ctx, bool authorized)
 	eapol_port_set_authorized(st->port, authorized);
 }
 
-/* A PMK the authentication exchange produced (SAE) is good for a PMKSA
- * once the 4-way handshake proved both sides hold it: cache it, so the
- * next connect to this BSS associates with its PMKID and skips SAE. */
+/* A PMK the authentication exchange produced (SAE, OWE) is good for a
+ * PMKSA once the 4-way handshake proved both sides hold it: cache it, so
+ * the next connect to this BSS associates with its PMKID and skips the
+ * exchange. */
 static void cache_pmksa(struct station *st)
 {
 	struct station_connect *c = &st->conn;
@@ -285,7 +286,9 @@ static int pick_pmk(struct station *st, struct rsn_config *cfg)
 
 	if (c->pmksa_offered)
 		e = pmksa_cache_get_by_pmkid(st->pmksa, st->bssid, c->offered_pmkid);
-	if (e) {
+	/* A fresh exchange wins over the PMKSA offered: an OWE AP may run
+	 * its DH instead of taking the PMKSA (802.11-2020 12.14.3). */
+	if (e && !pmk) {
 		cfg->pmk = e->pmk;
 		cfg->pmk_len = e->pmk_len;
 		cfg->pmkid = e->pmkid;

@@ -20,6 +20,7 @@ static bool to_known(enum bss_security sec, enum known_security *out)
 {
 	switch (sec) {
 	case BSS_SECURITY_OPEN:
+	case BSS_SECURITY_OWE: /* no credential: kept as open (as iwd does) */
 		*out = KNOWN_SEC_OPEN;
 		return true;
 	case BSS_SECURITY_PSK:
@@ -30,7 +31,6 @@ static bool to_known(enum bss_security sec, enum known_security *out)
 		*out = KNOWN_SEC_8021X;
 		return true;
 	case BSS_SECURITY_WEP:
-	case BSS_SECURITY_OWE:
 	case BSS_SECURITY_COUNT:
 		return false;
 	}

@@ -47,10 +47,41 @@ static void record_error(struct station *st, const struct wpad_error *err)
 	}
 }
 
-void sme_bss_failed(struct station *st, const struct wpad_error *err, bool try_next_bss)
+/* OWE has no passphrase: a 4-way handshake whose keys do not agree comes
+ * from the DH exchange (an AP that answered a retransmitted association
+ * request with a new key while the driver took its first answer). Not
+ * InvalidPassphrase; the BSS is tried once more from the start. Returns
+ * true when that retry began. */
+static bool owe_handshake_failed(struct station *st, struct wpad_error *err)
 {
+	struct station_connect *c = &st->conn;
 	char a[18];
 
+	if (err->code != WPAD_ERR_INVALID_PASSPHRASE || c->neg.akm != RSN_AKM_OWE)
+		return false;
+	wpad_error_set(err, WPAD_ERR_AUTHENTICATION_FAILED, 0, err->ieee_status, err->ieee_reason,
+		       "the 4-way handshake with %s failed: the OWE keys did not agree",
+		       bss_addr_str(c->bss.bssid, a));
+	if (c->owe_retried)
+		return false;
+	c->owe_retried = true;
+	log_info("%s; trying the OWE exchange again", err->text);
+	station_disarm_timer(st);
+	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
+	c->auth_tries = c->assoc_tries = 0;
+	sme_start(st);
+	return true;
+}
+
+void sme_bss_failed(struct station *st, const struct wpad_error *err_in, bool try_next_bss)
+{
+	char a[18];
+	struct wpad_error owe_err = *err_in;
+	const struct wpad_error *err = &owe_err;
+
+	if (owe_handshake_failed(st, &owe_err))
+		return;
+	try_next_bss = try_next_bss || owe_err.code != err_in->code;
 	log_info("%s: %s", bss_addr_str(st->conn.bss.bssid, a), err->text);
 	record_error(st, err);
 	station_disarm_timer(st);
@@ -144,6 +175,14 @@ static enum driver_auth_alg driver_alg(uint16_t alg)
 	}
 }
 
+/* The SSID of the BSS we join: the network's, or its OWE twin's. */
+static void link_ssid(const struct station_connect *c, struct driver_ssid *out)
+{
+	const uint8_t *ssid = c->via_owe ? c->bss.ssid : c->ssid;
+	out->len = c->via_owe ? c->bss.ssid_len : c->ssid_len;
+	memcpy(out->ssid, ssid, out->len);
+}
+
 /* One Authentication frame of the protocol, through the driver. Open
  * System's first frame is the driver's own (no data); any other frame
  * goes as auth data: transaction and status, then the body (the layout
@@ -156,8 +195,7 @@ static int send_auth_frame(struct station *st, const struct auth_out *out)
 	uint8_t data[4 + AUTH_BODY_MAX];
 
 	memcpy(p.bssid, b->bssid, DRIVER_ADDR_LEN);
-	memcpy(p.ssid.ssid, st->conn.ssid, st->conn.ssid_len);
-	p.ssid.len = st->conn.ssid_len;
+	link_ssid(&st->conn, &p.ssid);
 	if (alg != WLAN_AUTH_OPEN) {
 		data[0] = (uint8_t)out->seq;
 		data[1] = (uint8_t)(out->seq >> 8);
@@ -230,7 +268,9 @@ static void send_auth(struct station *st)
 			sme_bss_failed(st, &e, e.code != WPAD_ERR_NO_AGENT);
 			return;
 		}
-		const struct auth_proto *proto = auth_proto_find(alg, AUTH_ROLE_STA);
+		/* By the AKM too: OWE is algorithm 0 with the AKM OWE. */
+		const struct auth_proto *proto =
+			auth_proto_find_akm(alg, st->conn.neg.akm, AUTH_ROLE_STA);
 		st->conn.auth = auth_sess_new(proto, AUTH_ROLE_STA, st->addr, b->bssid);
 		if (!st->conn.auth) {
 			fail_errno(st, proto ? -ENOMEM : -EOPNOTSUPP, "authentication");
@@ -329,9 +369,8 @@ static void send_assoc(struct station *st)
 	size_t extra = 0;
 
 	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
-	memcpy(p.ssid.ssid, c->ssid, c->ssid_len);
-	p.ssid.len = c->ssid_len;
-	if (c->security == BSS_SECURITY_PSK || c->security == BSS_SECURITY_SAE) {
+	link_ssid(c, &p.ssid);
+	if (c->neg.akm) { /* an RSN BSS: PSK, SAE, OWE */
 		if (build_rsne(st) < 0) {
 			fail_errno(st, -EINVAL, "building the RSN element failed");
 			return;
@@ -536,7 +575,7 @@ static void associated(struct station *st)
 	int ret;
 
 	log_info("associated with %s", bss_addr_str(st->bssid, a));
-	if (st->conn.security == BSS_SECURITY_OPEN) {
+	if (!st->conn.neg.akm) { /* open: no keys */
 		ret = driver_port_authorize(st->drv, st->ifindex, st->bssid, true);
 		if (ret < 0 && ret != -EOPNOTSUPP) {
 			fail_errno(st, ret, "opening the port failed");
@@ -573,6 +612,17 @@ void sme_handle_assoc(struct station *st, const struct driver_event *ev)
 		return;
 	if (status == WLAN_STATUS_INVALID_PMKID && sme_pmksa_refused(st))
 		return;
+	/* A refusal the protocol answers with other parameters (OWE: another
+	 * group after status 77): start over from authentication. */
+	if (status != WLAN_STATUS_SUCCESS &&
+	    auth_sta_rx_assoc(st->conn.auth, status, f.ies, f.ies_len) == AUTH_STEP_SEND) {
+		log_info("%s refused the association (status %u); trying again",
+			 bss_addr_str(f.bssid, a), status);
+		st->conn.auth_tries = 0;
+		station_enter_state(st, STATION_AUTHENTICATING);
+		send_auth(st);
+		return;
+	}
 	if (status != WLAN_STATUS_SUCCESS) {
 		wpad_error_set(&e, WPAD_ERR_ASSOCIATION_REJECTED, 0, status, -1,
 			       "the access point %s rejected the association: status %u (%s)",

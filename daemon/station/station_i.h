@@ -130,6 +130,7 @@ enum connect_phase {
 	CONNECT_SCAN_KNOWN_FREQS, /* scanning the remembered frequencies */
 	CONNECT_SCAN_FULL,        /* scanning every channel */
 	CONNECT_RUNNING,          /* on a BSS: auth/assoc/handshake */
+	CONNECT_SCAN_OWE,         /* probing for an open BSS's OWE twin by name */
 };
 
 struct station_connect {
@@ -182,6 +183,11 @@ struct station_connect {
 	struct auth_sae_conf sae;
 	/* Transition Disable bits (KDE_TD_*) from the AP's message 3. */
 	uint8_t transition_disable;
+	/* OWE transition: bss is the OWE twin of the open network's BSS; its
+	 * SSID (bss.ssid) is the one authentication and association use. */
+	bool via_owe;
+	bool owe_probed;          /* the twin was probed for once already */
+	bool owe_retried;         /* a failed OWE handshake was tried again */
 };
 
 /* connect.c */

@@ -281,8 +281,8 @@ START_TEST(offer_refuses_empty_policies)
 	struct rsn_policy p = { .akms = B(SAE), .pmf = RSN_PMF_DISABLED };
 	ck_assert_int_eq(rsn_offer(&p, D_ALL, &o, &why), -1); /* SAE needs PMF */
 	ck_assert_ptr_nonnull(why);
-	p = (struct rsn_policy){ .akms = RSN_SUITE_BIT(RSN_AKM_OWE), .pmf = RSN_PMF_OPTIONAL };
-	ck_assert_int_eq(rsn_offer(&p, D_ALL, &o, &why), -1); /* not implemented */
+	p = (struct rsn_policy){ .akms = RSN_SUITE_BIT(RSN_AKM_OWE), .pmf = RSN_PMF_DISABLED };
+	ck_assert_int_eq(rsn_offer(&p, D_ALL, &o, &why), -1); /* OWE needs PMF */
 	ck_assert_ptr_nonnull(why);
 	p = (struct rsn_policy){ .pairwise = B(GCMP256) };
 	ck_assert_int_eq(rsn_offer(&p, D_OLD, &o, &why), -1);
@@ -303,9 +303,10 @@ START_TEST(suite_table)
 	unsigned implemented = 0;
 	for (size_t i = 0; i < n; i++)
 		implemented += t[i].implemented;
-	ck_assert_uint_eq(implemented, 3);
+	ck_assert_uint_eq(implemented, 4); /* PSK, PSK-SHA256, SAE, OWE */
 	ck_assert(rsn_akm_implemented(PSK) && rsn_akm_implemented(PSK256));
 	ck_assert(rsn_akm_implemented(SAE));
+	ck_assert(rsn_akm_implemented(RSN_AKM_OWE) && rsn_akm_info(RSN_AKM_OWE)->pmf_required);
 	ck_assert(!rsn_akm_implemented(RSN_AKM_FT_SAE));
 	ck_assert(rsn_akm_info(SAE)->pmf_required);
 	ck_assert(rsn_akm_info(RSN_AKM_OWE)->pmf_required);
