@@ -11,7 +11,7 @@
 
 #define FAIL_AT(cl, line, code, ...) cfg_fail((cl)->err, code, (cl)->ini->file, line, __VA_ARGS__)
 
-static const char *const section_types[] = { "General", "Radio", "Station", "AccessPoint", NULL };
+static const char *const section_types[] = { "General", "Radio", "Station", "AccessPoint", "Wired", NULL };
 
 int conf_require(struct conf_load *cl, const struct ini_section *s, const char *key,
 		 const char **out)
@@ -185,8 +185,37 @@ static int read_station(struct conf_load *cl, const struct ini_section *s,
 	return 0;
 }
 
+/* [Wired NAME]: Radio= must name a Driver=wired radio, read before. */
+static int read_wired(struct conf_load *cl, const struct ini_section *s,
+		      struct wpad_conf_wired *wd)
+{
+	const char *keys[64];
+	const char *radio;
+	size_t n = 0;
+	int ret;
+
+	keys[n++] = "Radio";
+	for (size_t i = 0; eap_conf_keys[i] && n < 63; i++)
+		keys[n++] = eap_conf_keys[i];
+	keys[n] = NULL;
+	if ((ret = ini_check_keys(cl->ini, s, keys, cl->err)) < 0 ||
+	    (ret = conf_radio_ref(cl, s, &radio)) < 0)
+		return ret;
+	const struct wpad_conf_radio *r = wpad_conf_find_radio(cl->conf, radio);
+	if (r && r->driver != WPAD_DRIVER_WIRED)
+		return FAIL_AT(cl, ini_get_entry(s, "Radio")->line, CFG_E_BAD_REFERENCE,
+			       "[Wired %s] needs a radio with Driver=wired; [Radio %s] is %s", s->name,
+			       radio, wpad_driver_kind_name(r->driver));
+	wd->line = s->line;
+	wd->name = strdup(s->name);
+	wd->radio = strdup(radio);
+	if (!wd->name || !wd->radio)
+		return FAIL_AT(cl, s->line, CFG_E_NOMEM, "out of memory");
+	return eap_conf_read(cl->ini, s, cl->base_dir, &wd->eap, cl->err);
+}
+
 /* Pass one: every section is of a known type, named where it must be. */
-static int check_sections(struct conf_load *cl, size_t count[4])
+static int check_sections(struct conf_load *cl, size_t count[5])
 {
 	char title[2 * INI_NAME_MAX + 8];
 
@@ -214,12 +243,13 @@ static int check_sections(struct conf_load *cl, size_t count[4])
 	return 0;
 }
 
-static int alloc_arrays(struct wpad_conf *c, const size_t count[4])
+static int alloc_arrays(struct wpad_conf *c, const size_t count[5])
 {
 	c->radios = calloc(count[1] + 1, sizeof(*c->radios));
 	c->stations = calloc(count[2] + 1, sizeof(*c->stations));
 	c->aps = calloc(count[3] + 1, sizeof(*c->aps));
-	return c->radios && c->stations && c->aps ? 0 : CFG_E_NOMEM;
+	c->wireds = calloc(count[4] + 1, sizeof(*c->wireds));
+	return c->radios && c->stations && c->aps && c->wireds ? 0 : CFG_E_NOMEM;
 }
 
 static int read_sections(struct conf_load *cl)
@@ -241,6 +271,8 @@ static int read_sections(struct conf_load *cl)
 		const struct ini_section *s = cl->ini->sections[i];
 		if (strcmp(s->type, "AccessPoint") == 0)
 			ret = conf_read_ap(cl, s, &c->aps[c->n_aps++]);
+		else if (strcmp(s->type, "Wired") == 0) /* after every [Radio] */
+			ret = read_wired(cl, s, &c->wireds[c->n_wireds++]);
 	}
 	return ret;
 }
@@ -266,7 +298,7 @@ static int load_doc(const struct ini *ini, const char *base_dir, struct wpad_con
 		    struct cfg_error *err)
 {
 	struct conf_load cl = { .ini = ini, .base_dir = base_dir, .err = err };
-	size_t count[4] = { 0 };
+	size_t count[5] = { 0 };
 	int ret;
 
 	if ((ret = check_sections(&cl, count)) < 0)
@@ -323,6 +355,12 @@ void wpad_conf_free(struct wpad_conf *c)
 		free(c->radios[i].name);
 		free(c->radios[i].options);
 	}
+	for (size_t i = 0; i < c->n_wireds; i++) {
+		free(c->wireds[i].name);
+		free(c->wireds[i].radio);
+		eap_conf_clear(&c->wireds[i].eap);
+	}
+	free(c->wireds);
 	for (size_t i = 0; i < c->n_stations; i++) {
 		free(c->stations[i].name);
 		free(c->stations[i].radio);
