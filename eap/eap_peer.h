@@ -25,6 +25,7 @@
 #define EAP_MSK_LEN 64
 #define EAP_EMSK_LEN 64
 #define EAP_PROFILE_METHODS_MAX 8
+#define EAP_SESSION_ID_MAX 128
 
 /* What failed, for LastError and the D-Bus catalogue: one per stage. */
 enum eap_peer_err {
@@ -67,6 +68,8 @@ struct eap_peer_profile {
 	/* Outer methods allowed, in preference order, by name ("TLS"). */
 	const char *methods[EAP_PROFILE_METHODS_MAX];
 	size_t n_methods;
+	/* No methods: every Request for a method is answered with an empty
+	 * Nak, so the attempt ends in METHOD_REFUSED (never "anything goes"). */
 	const char *identity;		/* inner identity (and outer if no anonymous) */
 	const char *anonymous_identity; /* outer identity for tunnels */
 	const char *password;
@@ -99,17 +102,64 @@ struct eap_peer_ops {
 	void (*need_secret)(void *ctx, enum eap_peer_secret which);
 };
 
+/* The RFC 4137 4.3 peer states, plus WAIT_SECRET: a Request is held until
+ * the agent answers need_secret. */
+enum eap_peer_state {
+	EAP_PEER_S_INITIALIZE,
+	EAP_PEER_S_IDLE,
+	EAP_PEER_S_RECEIVED,
+	EAP_PEER_S_GET_METHOD,
+	EAP_PEER_S_METHOD,
+	EAP_PEER_S_SEND_RESPONSE,
+	EAP_PEER_S_DISCARD,
+	EAP_PEER_S_IDENTITY,
+	EAP_PEER_S_NOTIFICATION,
+	EAP_PEER_S_RETRANSMIT,
+	EAP_PEER_S_WAIT_SECRET,
+	EAP_PEER_S_SUCCESS,
+	EAP_PEER_S_FAILURE,
+};
+const char *eap_peer_state_to_string(enum eap_peer_state s);
+
+struct eap_peer_stats {
+	unsigned rx, rx_malformed, rx_discarded, tx, retransmits, naks, notifications;
+};
+
 struct eap_peer;
+/* NULL on allocation failure or a NULL profile/ops/ops->tx. Profile method
+ * names the registry does not know are skipped (logged). */
 struct eap_peer *eap_peer_new(const struct eap_peer_profile *profile,
 			      const struct eap_peer_ops *ops, void *ctx);
 void eap_peer_free(struct eap_peer *peer);
 
-/* One received EAP packet (whole, header included). */
+/* One received EAP packet (whole, header included; octets past its Length
+ * are link padding). Returns 0 (handled, answered or silently discarded as
+ * RFC 4137 says: see eap_peer_stats), -EBADMSG (malformed: dropped) or
+ * -EALREADY (the attempt already ended). */
 int eap_peer_rx(struct eap_peer *peer, const uint8_t *pkt, size_t len);
-/* The answer to need_secret; NULL: the user refused (failure). */
+/* The answer to need_secret; NULL: the user refused (failure). The value
+ * is copied (wiped at free) and seen by methods through
+ * eap_peer_ctx_profile() (password / tls.key_passphrase); a held Request
+ * is processed again at once. Returns 0 or -EINVAL/-ENOMEM. */
 int eap_peer_set_secret(struct eap_peer *peer, enum eap_peer_secret which, const char *value);
 
+/* Lower-layer indications (RFC 4137 4.1.2, the IDLE state's exits):
+ * altAccept (the link took us as authenticated: e.g. EAPOL-Key message 1
+ * arrived while the EAP-Success was lost), altReject, and the timeout the
+ * lower layer runs (idleWhile / the supplicant's authWhile): failure with
+ * EAP_PEER_ERR_NO_RESPONSE. Ignored once the attempt ended. */
+void eap_peer_alt_accept(struct eap_peer *peer);
+void eap_peer_alt_reject(struct eap_peer *peer);
+void eap_peer_timeout(struct eap_peer *peer);
+/* eapRestart: a new attempt on the same peer (INITIALIZE); a method with
+ * reauthentication data (has_reauth_data) is kept for it. */
+void eap_peer_restart(struct eap_peer *peer);
+enum eap_peer_state eap_peer_state(const struct eap_peer *peer);
+const struct eap_peer_stats *eap_peer_stats(const struct eap_peer *peer);
+
 enum eap_peer_result eap_peer_result(const struct eap_peer *peer);
+/* detail (never NULL when asked): METHOD_REFUSED lists the methods the
+ * server proposed, comma-separated ("TTLS, PEAP"); others a short text. */
 enum eap_peer_err eap_peer_error(const struct eap_peer *peer, const char **detail);
 /* After success: MSK/EMSK (EAP_MSK_LEN), Session-Id. Length or -ENOENT. */
 int eap_peer_msk(const struct eap_peer *peer, uint8_t *out, size_t max);
