@@ -10,6 +10,7 @@
 #include "daemon/store/known_store.h"
 #include "daemon/wired/wired_port.h"
 #include "drivers/driver.h"
+#include "eap/eap_peer_catalogue.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -381,9 +382,30 @@ static int attach_ap(struct wpad_device *dev)
 	return dev->ap ? 0 : -ENOMEM;
 }
 
+/* last_error follows the port: the failed stage on HELD (in the catalogue,
+ * with the peer's detail: the offered methods, the name seen), cleared on
+ * success. */
+static void wired_error_update(struct wpad_device *dev, enum wired_state s)
+{
+	if (s == WIRED_S_AUTHENTICATED && wpad_error_is_set(&dev->last_error)) {
+		wpad_error_clear(&dev->last_error);
+		NOTIFY(dev->owner, device_changed, dev);
+	} else if (s == WIRED_S_HELD) {
+		const char *detail = "";
+		enum eap_peer_err e = wired_port_last_error(dev->wired, &detail);
+		const char *method = wired_port_method(dev->wired);
+		struct wpad_error err;
+		wpad_error_set(&err, eap_peer_err_code(e), 0, -1, -1, "%s: 802.1X%s%s failed: %s%s%.160s",
+			       dev->name, method[0] ? " EAP-" : "", method, eap_peer_err_name(e),
+			       detail[0] ? ": " : "", detail);
+		wpad_device_set_error(dev, &err);
+	}
+}
+
 static void on_wired_state(void *ctx, enum wired_state old_state, enum wired_state new_state)
 {
 	struct wpad_device *dev = ctx;
+	wired_error_update(dev, new_state);
 	NOTIFY(dev->owner, wired_state, dev, wired_state_to_string(old_state),
 	       wired_state_to_string(new_state));
 }

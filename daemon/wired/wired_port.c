@@ -7,6 +7,7 @@
 #include "daemon/rsn/eapol_port.h"
 #include "daemon/wired/wired_profile.h"
 #include "drivers/driver.h"
+#include "eap/eap_peer_catalogue.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -385,6 +386,11 @@ enum eap_peer_err wired_port_last_error(const struct wired_port *p, const char *
 	if (detail)
 		*detail = p->last_detail;
 	return p->last_err;
+}
+
+enum wpad_error_code wired_port_last_error_code(const struct wired_port *p)
+{
+	return eap_peer_err_code(p->last_err);
 }
 
 const char *wired_port_method(const struct wired_port *p)

@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "daemon/config/eap_conf.h"
+#include "daemon/core/error.h"
 #include "eap/eap_peer.h"
 
 struct loop;
@@ -95,6 +96,8 @@ bool wired_port_authorized(const struct wired_port *port);
 /* The error that ended the last failed attempt (NONE after a success), and
  * its detail (never NULL). */
 enum eap_peer_err wired_port_last_error(const struct wired_port *port, const char **detail);
+/* The same in the daemon's catalogue (WPAD_OK when none). */
+enum wpad_error_code wired_port_last_error_code(const struct wired_port *port);
 /* The method of the last or running attempt ("" when none yet). */
 const char *wired_port_method(const struct wired_port *port);
 /* TLS of the last TLS-based attempt, or NULL. */

@@ -175,9 +175,40 @@ wired_wpad() { # name key=value...
 		echo "Radio=lan"
 		for kv in "$@"; do echo "$kv"; done
 	} >"$W/$name.conf"
-	ip netns exec "$NS_SUPP" ${WIRED_WPAD_PREFIX:-} "$WPAD" -d --no-dbus -c "$W/$name.conf" \
+	local bus=(--no-dbus)
+	if [ -z "${WIRED_NO_DBUS:-}" ]; then
+		wired_bus
+		bus=(--bus-address "$WIRED_BUS")
+	fi
+	ip netns exec "$NS_SUPP" ${WIRED_WPAD_PREFIX:-} "$WPAD" -d "${bus[@]}" -c "$W/$name.conf" \
 		>"$W/$name.log" 2>&1 &
 	WIRED_PIDS+=($!)
+}
+
+# A private bus for wpad's D-Bus API (a socket in $W, reachable from both
+# namespaces and from here): $WIRED_BUS.
+wired_bus() {
+	[ -n "${WIRED_BUS:-}" ] && return 0
+	command -v dbus-daemon >/dev/null || wired_skip "no dbus-daemon"
+	WIRED_BUS="unix:path=$W/bus"
+	dbus-daemon --session --nofork --address="$WIRED_BUS" >"$W/dbus.log" 2>&1 &
+	WIRED_PIDS+=($!)
+	wired_wait_file "$W/bus" 5 || wired_fail "the private bus did not start"
+}
+
+wired_wait_file() { # path seconds
+	local i
+	for ((i = 0; i < $2 * 10; i++)); do
+		[ -S "$1" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# A property of the wired device eth0, as busctl prints it ("s \"held\"").
+wired_prop() { # property
+	busctl --address="$WIRED_BUS" get-property org.wpad1 /org/wpad1/device/eth0 \
+		org.wpad1.Wired8021X "$1" 2>&1
 }
 
 # The authenticator's view: hostapd's station is authorized.

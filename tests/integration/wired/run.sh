@@ -41,6 +41,33 @@ CASES=(
 	"radius-ttls|RADIUS|EAPMethods=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
 )
 
+# enum eap_peer_err names -> the D-Bus catalogue's (docs/dbus-api.md).
+catalogue() {
+	case $1 in
+	no-response) echo EapNoResponse ;;
+	method-refused) echo EapMethodRefused ;;
+	server-untrusted) echo EapServerUntrusted ;;
+	server-name-mismatch) echo EapServerNameMismatch ;;
+	tls-alert) echo EapTlsAlert ;;
+	inner-rejected) echo EapInnerRejected ;;
+	eap-failure) echo EapFailure ;;
+	credentials) echo EapCredentials ;;
+	*) echo "unknown-$1" ;;
+	esac
+}
+
+# Authorized, State and the start of LastError as wpad's D-Bus API shows them.
+wired_dbus_check() { # name authorized state lasterror-prefix
+	[ -n "${WIRED_NO_DBUS:-}" ] && return 0
+	local got
+	got=$(wired_prop Authorized)
+	[ "$got" = "$2" ] || wired_fail "$1: D-Bus Authorized is '$got', not '$2'"
+	got=$(wired_prop State)
+	[ "$got" = "$3" ] || wired_fail "$1: D-Bus State is '$got', not '$3'"
+	got=$(wired_prop LastError)
+	case $got in "$4"*) ;; *) wired_fail "$1: D-Bus LastError is '$got', not '$4...'" ;; esac
+}
+
 run_case() { # row
 	local name hostapd_kv wpad_kv expect
 	IFS='|' read -r name hostapd_kv wpad_kv expect <<<"$1"
@@ -75,9 +102,11 @@ run_case() { # row
 		for ((i = 0; i < 50; i++)); do wired_hostapd_authorized && break; sleep 0.1; done
 		wired_hostapd_authorized || wired_fail "$name: hostapd does not show the port authorized"
 		if [ -n "$detail" ]; then
-			wired_wait "$W/wpad.log" "$detail" 1 || wired_fail "$name: no '$detail' in wpad's log"
+			wired_prop TLS | grep -q "\"$detail\"" ||
+				wired_fail "$name: Wired8021X.TLS does not say $detail: $(wired_prop TLS)"
 		fi
-		echo "PASS: $name: EAP-$method, port authorized on both sides"
+		wired_dbus_check "$name" 'b true' 's "authenticated"' '(ss) "" ""'
+		echo "PASS: $name: EAP-$method, port authorized on both sides and on D-Bus"
 	else
 		wired_wait "$W/wpad.log" "802\.1X failed|authenticated with EAP-" 30 ||
 			wired_fail "$name: wpad reported no outcome in 30 s"
@@ -88,6 +117,11 @@ run_case() { # row
 				wired_fail "$name: the failure does not name '$detail'"
 		fi
 		wired_hostapd_authorized && wired_fail "$name: hostapd authorized the port anyway"
+		wired_dbus_check "$name" 'b false' 's "held"' "(ss) \"org.wpad1.Error.$(catalogue "$method")\""
+		if [ -n "$detail" ]; then
+			wired_prop LastError | grep -q -- "$detail" ||
+				wired_fail "$name: Wired8021X.LastError does not name '$detail': $(wired_prop LastError)"
+		fi
 		echo "PASS: $name: failed as expected: $(grep -m1 -o '802.1X failed.*' "$W/wpad.log")"
 	fi
 }
