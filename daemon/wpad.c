@@ -510,8 +510,15 @@ static int add_wired(struct wpad *w, const struct wpad_conf_wired *cw, struct wp
 		return -ENODEV;
 	struct wired_port_callbacks cb = proto;
 	cb.ctx = dev;
+	/* 802.1X-2010 defaults where the section sets nothing. */
+	struct wired_timers t = {
+		.start_period_ms = (cw->start_period_s ? cw->start_period_s : 30) * 1000u,
+		.max_start = cw->max_start ? cw->max_start : 3,
+		.auth_period_ms = (cw->auth_period_s ? cw->auth_period_s : 30) * 1000u,
+		.held_period_ms = (cw->held_period_s ? cw->held_period_s : 60) * 1000u,
+	};
 	dev->wired = wired_port_new(w->loop, dev->radio->drv, dev->ifindex, cw->name, &cw->eap,
-				    NULL, &cb);
+				    &t, &cb);
 	if (!dev->wired) {
 		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: cannot create the port",
 			       cw->name);

@@ -1,6 +1,7 @@
 /* wpad.conf: sections, [General], [Radio], [Station]; the result struct. */
 #include "daemon/config/wpad_conf.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,7 +195,19 @@ static int read_wired(struct conf_load *cl, const struct ini_section *s,
 	size_t n = 0;
 	int ret;
 
+	static const struct {
+		const char *key;
+		uint32_t min, max;
+		size_t off;
+	} timers[] = {
+		{ "StartPeriod", 1, 3600, offsetof(struct wpad_conf_wired, start_period_s) },
+		{ "MaxStart", 1, 100, offsetof(struct wpad_conf_wired, max_start) },
+		{ "AuthPeriod", 1, 3600, offsetof(struct wpad_conf_wired, auth_period_s) },
+		{ "HeldPeriod", 1, 3600, offsetof(struct wpad_conf_wired, held_period_s) },
+	};
 	keys[n++] = "Radio";
+	for (size_t i = 0; i < sizeof(timers) / sizeof(timers[0]); i++)
+		keys[n++] = timers[i].key;
 	for (size_t i = 0; eap_conf_keys[i] && n < 63; i++)
 		keys[n++] = eap_conf_keys[i];
 	keys[n] = NULL;
@@ -206,6 +219,13 @@ static int read_wired(struct conf_load *cl, const struct ini_section *s,
 		return FAIL_AT(cl, ini_get_entry(s, "Radio")->line, CFG_E_BAD_REFERENCE,
 			       "[Wired %s] needs a radio with Driver=wired; [Radio %s] is %s", s->name,
 			       radio, wpad_driver_kind_name(r->driver));
+	for (size_t i = 0; i < sizeof(timers) / sizeof(timers[0]); i++) {
+		const struct ini_entry *e = ini_get_entry(s, timers[i].key);
+		uint32_t *v = (uint32_t *)((char *)wd + timers[i].off);
+		if (e && cfg_parse_uint(e->value, timers[i].min, timers[i].max, v) < 0)
+			return FAIL_AT(cl, e->line, CFG_E_OUT_OF_RANGE, "%s must be %u..%u",
+				       timers[i].key, timers[i].min, timers[i].max);
+	}
 	wd->line = s->line;
 	wd->name = strdup(s->name);
 	wd->radio = strdup(radio);

@@ -7,8 +7,9 @@
  *   [AccessPoint NAME] Radio=NAME (required), Profile=NAME-or-path,
  *                      DataInterface=IFNAME, and any AP profile key
  *                      (ap_profile.h), which override the profile file's
- *   [Wired NAME]       Radio=NAME (a Driver=wired radio, required), and the
- *                      EAP keys of eap_conf.h: an 802.1X supplicant port
+ *   [Wired NAME]       Radio=NAME (a Driver=wired radio, required), the
+ *                      EAP keys of eap_conf.h, StartPeriod=, MaxStart=,
+ *                      AuthPeriod=, HeldPeriod=: an 802.1X supplicant port
  * See docs/wpad.conf.md for every key. Errors carry "file:line:".
  *
  * Ownership: wpad_conf_load*() return a struct wpad_conf the caller owns
@@ -19,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "daemon/config/ap_profile.h"
 #include "daemon/config/cfg_error.h"
@@ -67,6 +69,10 @@ struct wpad_conf_wired {
 	char *name;
 	char *radio;
 	struct eap_conf eap;
+	/* IEEE 802.1X-2010 supplicant timers (seconds; 0: the standard's
+	 * default): StartPeriod= (30), MaxStart= (3 EAPOL-Starts), AuthPeriod=
+	 * (30), HeldPeriod= (60). */
+	uint32_t start_period_s, max_start, auth_period_s, held_period_s;
 	unsigned line;
 };
 

@@ -127,6 +127,7 @@ wired_eap_users() {
 "peapuser" MSCHAPV2,GTC "inner password" [2]
 "ttlsuser" TTLS-PAP,TTLS-CHAP,TTLS-MSCHAPV2,MD5 "inner password" [2]
 "refuse" TTLS-PAP "inner password" [2]
+"mschapuser" MSCHAPV2 "mschap password"
 USERS
 }
 

@@ -36,6 +36,11 @@ CASES=(
 	"untrusted-ca|server_cert=\$W/pki/server-untrusted.pem private_key=\$W/pki/server-untrusted.key|EAPMethods=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|err server-untrusted"
 	"method-refused||EAPMethods=PEAP Identity=refuse Phase2=MSCHAPV2 $INNER $P|err method-refused TTLS"
 	"md5-wrong-password||EAPMethods=MD5 Identity=md5user Password=wrong|err eap-failure"
+	"no-response|NONE|EAPMethods=MD5 Identity=md5user Password=x StartPeriod=1 MaxStart=2|err no-response"
+	"credentials-no-agent||EAPMethods=MD5 Identity=md5user|err credentials password"
+	"tls-alert|tls_flags=[DISABLE-TLSv1.3]|EAPMethods=TLS Identity=tlsuser $P MinTLSVersion=1.3 ClientCertificate=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err tls-alert"
+	"method-unavailable||EAPMethods=MSCHAPV2 Identity=mschapuser Password=mschap\spassword|err method-unavailable MD4|env OPENSSL_MODULES=\$W/no-modules"
+	"protocol-tls-too-long|HOSTILE|AuthPeriod=5 EAPMethods=TLS Identity=tlsuser $P ClientCertificate=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err protocol"
 	"radius-tls|RADIUS|EAPMethods=TLS Identity=tlsuser $P ClientCertificate=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS"
 	"radius-peap|RADIUS|EAPMethods=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
 	"radius-ttls|RADIUS|EAPMethods=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
@@ -52,6 +57,8 @@ catalogue() {
 	inner-rejected) echo EapInnerRejected ;;
 	eap-failure) echo EapFailure ;;
 	credentials) echo EapCredentials ;;
+	method-unavailable) echo EapMethodUnavailable ;;
+	protocol) echo EapProtocolError ;;
 	*) echo "unknown-$1" ;;
 	esac
 }
@@ -69,8 +76,8 @@ wired_dbus_check() { # name authorized state lasterror-prefix
 }
 
 run_case() { # row
-	local name hostapd_kv wpad_kv expect
-	IFS='|' read -r name hostapd_kv wpad_kv expect <<<"$1"
+	local name hostapd_kv wpad_kv expect prefix
+	IFS='|' read -r name hostapd_kv wpad_kv expect prefix <<<"$1"
 	# shellcheck source=lib.bash
 	source "$here/lib.bash"
 	source "$here/radius.bash"
@@ -87,7 +94,16 @@ run_case() { # row
 		for kv in $hostapd_kv; do hk+=("$(eval echo "\"$kv\"")"); done
 	fi
 	for kv in $wpad_kv; do wk+=("$(eval echo "\"$kv\"")"); done
-	wired_hostapd "${hk[@]}"
+	case $hostapd_kv in
+	NONE) ;; # nobody answers
+	HOSTILE)
+		ip netns exec "$NS_AUTH" python3 "$here/bad_authenticator.py" eth0 >"$W/hostile.log" 2>&1 &
+		WIRED_PIDS+=($!)
+		wired_wait "$W/hostile.log" "waiting for EAPOL-Start" 10 || wired_fail "the hostile authenticator did not start"
+		;;
+	*) wired_hostapd "${hk[@]}" ;;
+	esac
+	[ -n "$prefix" ] && WIRED_WPAD_PREFIX=$(eval echo "\"${prefix#env }\"") && WIRED_WPAD_PREFIX="env $WIRED_WPAD_PREFIX"
 	wired_wpad wpad "${wk[@]}"
 	local what method detail
 	read -r what method detail <<<"$expect"
@@ -106,6 +122,13 @@ run_case() { # row
 				wired_fail "$name: Wired8021X.TLS does not say $detail: $(wired_prop TLS)"
 		fi
 		wired_dbus_check "$name" 'b true' 's "authenticated"' '(ss) "" ""'
+		if [ -z "${WIRED_NO_DBUS:-}" ]; then
+			busctl --address="$WIRED_BUS" introspect --xml-interface org.wpad1 \
+				/org/wpad1/device/eth0 >"$W/introspect.xml" ||
+				wired_fail "$name: cannot introspect the wired device"
+			python3 "$here/introspect.py" "$W/introspect.xml" "$here/../../../dbus/org.wpad1.xml" ||
+				wired_fail "$name: the exported interface differs from org.wpad1.xml"
+		fi
 		echo "PASS: $name: EAP-$method, port authorized on both sides and on D-Bus"
 	else
 		wired_wait "$W/wpad.log" "802\.1X failed|authenticated with EAP-" 30 ||
@@ -116,7 +139,8 @@ run_case() { # row
 			grep "802.1X failed: $method" "$W/wpad.log" | grep -q -- "$detail" ||
 				wired_fail "$name: the failure does not name '$detail'"
 		fi
-		wired_hostapd_authorized && wired_fail "$name: hostapd authorized the port anyway"
+		[ -f "$W/hostapd.conf" ] && wired_hostapd_authorized &&
+			wired_fail "$name: hostapd authorized the port anyway"
 		wired_dbus_check "$name" 'b false' 's "held"' "(ss) \"org.wpad1.Error.$(catalogue "$method")\""
 		if [ -n "$detail" ]; then
 			wired_prop LastError | grep -q -- "$detail" ||
