@@ -19,8 +19,10 @@
 
 struct wired_port {
 	struct loop *loop;
-	struct driver *drv;
+	struct driver *drv; /* NULL with an injected tx */
 	uint32_t ifindex;
+	wired_tx_fn tx;
+	void *tx_ctx;
 	char name[32];
 	const struct eap_conf *conf;
 	struct eap_peer_profile profile; /* borrows from conf */
@@ -79,6 +81,8 @@ static int send_eapol(struct wired_port *p, uint8_t type, const uint8_t *body, s
 static int port_tx(void *ctx, const uint8_t *frame, size_t len)
 {
 	struct wired_port *p = ctx;
+	if (p->tx)
+		return p->tx(p->tx_ctx, frame, len);
 	/* NULL peer: the PAE group address (IEEE 802.1X-2010 11.1.1). */
 	return driver_tx_eapol(p->drv, p->ifindex, NULL, frame, len, true, NULL);
 }
@@ -86,6 +90,8 @@ static int port_tx(void *ctx, const uint8_t *frame, size_t len)
 static void port_set_authorized(void *ctx, bool authorized)
 {
 	struct wired_port *p = ctx;
+	if (!p->drv)
+		return;
 	int e = driver_port_authorize(p->drv, p->ifindex, NULL, authorized);
 	if (e < 0 && e != -EOPNOTSUPP)
 		log_warn("%s: port state to the driver: %s", p->name, strerror(-e));
@@ -268,23 +274,51 @@ static int port_rx_eap(void *ctx, const struct eap_hdr_info *eap)
 
 /* ---- public ---- */
 
+static struct wired_port *port_new(struct loop *loop, struct driver *drv, uint32_t ifindex,
+				   const char *name, const struct eap_conf *profile,
+				   const struct wired_timers *timers,
+				   const struct wired_port_callbacks *cb, wired_tx_fn tx, void *tx_ctx);
+
 struct wired_port *wired_port_new(struct loop *loop, struct driver *drv, uint32_t ifindex,
 				  const char *name, const struct eap_conf *profile,
 				  const struct wired_timers *timers,
 				  const struct wired_port_callbacks *cb)
+{
+	if (!drv)
+		return NULL;
+	return port_new(loop, drv, ifindex, name, profile, timers, cb, NULL, NULL);
+}
+
+struct wired_port *wired_port_new_io(struct loop *loop, const char *name,
+				     const struct eap_conf *profile,
+				     const struct wired_timers *timers,
+				     const struct wired_port_callbacks *cb, wired_tx_fn tx,
+				     void *tx_ctx)
+{
+	if (!tx)
+		return NULL;
+	return port_new(loop, NULL, 0, name, profile, timers, cb, tx, tx_ctx);
+}
+
+static struct wired_port *port_new(struct loop *loop, struct driver *drv, uint32_t ifindex,
+				   const char *name, const struct eap_conf *profile,
+				   const struct wired_timers *timers,
+				   const struct wired_port_callbacks *cb, wired_tx_fn tx, void *tx_ctx)
 {
 	static const struct eapol_port_ops port_ops = {
 		.tx = port_tx,
 		.set_authorized = port_set_authorized,
 		.rx_eap = port_rx_eap,
 	};
-	if (!loop || !drv || !name || !profile)
+	if (!loop || !name || !profile)
 		return NULL;
 	struct wired_port *p = calloc(1, sizeof(*p));
 	if (!p)
 		return NULL;
 	p->loop = loop;
 	p->drv = drv;
+	p->tx = tx;
+	p->tx_ctx = tx_ctx;
 	p->ifindex = ifindex;
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	p->timers = timers ? *timers : default_timers;
@@ -327,8 +361,7 @@ void wired_port_handle_event(struct wired_port *p, const struct driver_event *ev
 		return;
 	switch (ev->type) {
 	case DRIVER_EV_RX_EAPOL:
-		if (p->state != WIRED_S_DISABLED)
-			(void)eapol_port_rx(p->port, ev->u.data.body, ev->u.data.len);
+		wired_port_rx(p, ev->u.data.body, ev->u.data.len);
 		break;
 	case DRIVER_EV_LINK_CHANGE:
 		wired_port_set_link(p, ev->u.link.carrier);
@@ -336,6 +369,12 @@ void wired_port_handle_event(struct wired_port *p, const struct driver_event *ev
 	default: /* nothing else concerns a wired port */
 		break;
 	}
+}
+
+void wired_port_rx(struct wired_port *p, const uint8_t *frame, size_t len)
+{
+	if (p->state != WIRED_S_DISABLED)
+		(void)eapol_port_rx(p->port, frame, len);
 }
 
 void wired_port_set_profile(struct wired_port *p, const struct eap_conf *profile)

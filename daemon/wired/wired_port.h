@@ -29,6 +29,7 @@
 #define WPAD_WIRED_WIRED_PORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "daemon/config/eap_conf.h"
@@ -75,6 +76,16 @@ struct wired_port *wired_port_new(struct loop *loop, struct driver *drv, uint32_
 				  const char *name, const struct eap_conf *profile,
 				  const struct wired_timers *timers,
 				  const struct wired_port_callbacks *cb);
+/* The same with EAPOL sent through tx(ctx, frame, len) instead of a
+ * driver (unit tests: a scripted authenticator on the virtual clock). */
+typedef int (*wired_tx_fn)(void *ctx, const uint8_t *frame, size_t len);
+struct wired_port *wired_port_new_io(struct loop *loop, const char *name,
+				     const struct eap_conf *profile,
+				     const struct wired_timers *timers,
+				     const struct wired_port_callbacks *cb, wired_tx_fn tx,
+				     void *tx_ctx);
+/* One received EAPOL frame (what the driver's RX_EAPOL event carries). */
+void wired_port_rx(struct wired_port *port, const uint8_t *frame, size_t len);
 void wired_port_free(struct wired_port *port);
 
 /* The driver events of the port's interface (the daemon routes them). */
