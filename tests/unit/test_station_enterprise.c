@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/codec/codec_err.h"
 #include "daemon/codec/codec_wbuf.h"
+#include "daemon/codec/ie.h"
+#include "daemon/codec/ie_rsn.h"
 #include "daemon/codec/eapol.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/crypto/eapol_mic.h"
@@ -250,6 +253,42 @@ START_TEST(method_refused)
 }
 END_TEST
 
+/* A reconnect within the PMK's lifetime: our association offers the
+ * PMKSA's PMKID, the AP (which kept it) goes straight to the 4-way, and
+ * message 2 checks with the cached PMK; no EAP frame at all. */
+START_TEST(cached_reconnect_skips_eap)
+{
+	store_profile("corp", profile, 3);
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 10000));
+	ck_assert(S.msg2_ok);
+	uint8_t pmkid[16];
+	ck_assert_int_eq(rsn_pmkid(RSN_AKM_8021X, S.msk, 32, S.ap->addr, A.sta_addr, pmkid), 0);
+	ck_assert_int_eq(station_disconnect(A.st), 0);
+	air_run_for(&A, 100);
+
+	unsigned eapol_before = S.ap->n_eapol;
+	S.msg2s = 0;
+	S.msg2_ok = false;
+	S.ap->send_eap_identity = false;
+	S.ap->send_msg1 = true; /* the fixture's message 1: ANonce a0 a1 .. bf */
+	for (size_t i = 0; i < sizeof(S.anonce); i++)
+		S.anonce[i] = (uint8_t)(0xa0 + i);
+	A.n_connect_done = 0;
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 10000));
+	ck_assert(S.msg2_ok);
+	ck_assert_uint_eq(S.ap->n_eapol - eapol_before, 1); /* message 2 only: no EAP */
+
+	struct ie_elem e;
+	struct ie_rsn rsn;
+	ck_assert(ie_find(S.ap->last_assoc_ies, S.ap->last_assoc_ies_len, WLAN_EID_RSN, &e));
+	ck_assert_int_eq(ie_parse_rsn(e.data, e.len, &rsn), CODEC_OK);
+	ck_assert_uint_eq(rsn.n_pmkid, 1);
+	ck_assert_mem_eq(rsn.pmkids, pmkid, 16);
+}
+END_TEST
+
 /* No [EAP] section: refused before anything goes on the air. */
 START_TEST(no_profile)
 {
@@ -273,6 +312,7 @@ Suite *make_station_enterprise_suite(void)
 	tcase_add_test(tc, wrong_password);
 	tcase_add_test(tc, method_refused);
 	tcase_add_test(tc, no_profile);
+	tcase_add_test(tc, cached_reconnect_skips_eap);
 	suite_add_tcase(s, tc);
 	return s;
 }
