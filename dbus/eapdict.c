@@ -25,18 +25,10 @@ static int bad(struct wpad_error *err, const char *fmt, ...)
 	return -EINVAL;
 }
 
-static bool known_key(const char *k)
-{
-	for (size_t i = 0; eap_conf_keys[i]; i++)
-		if (strcmp(eap_conf_keys[i], k) == 0)
-			return true;
-	return false;
-}
-
 static bool is_path_key(const char *k)
 {
-	return strcmp(k, "CACertificate") == 0 || strcmp(k, "CADirectory") == 0 ||
-	       strcmp(k, "ClientCertificate") == 0 || strcmp(k, "PrivateKey") == 0;
+	return strcmp(k, "CACert") == 0 || strcmp(k, "CAPath") == 0 ||
+	       strcmp(k, "ClientCert") == 0 || strcmp(k, "PrivateKey") == 0;
 }
 
 /* The variant's value in the files' text form into out. */
@@ -59,7 +51,7 @@ static int value_text(const char *key, DBusMessageIter *var, char *out, size_t c
 		return 0;
 	}
 	if (type == DBUS_TYPE_ARRAY && dbus_message_iter_get_element_type(var) == DBUS_TYPE_STRING &&
-	    strcmp(key, "EAPMethods") == 0) {
+	    strcmp(key, "Method") == 0) {
 		DBusMessageIter arr;
 		size_t off = 0;
 		out[0] = '\0';
@@ -68,7 +60,7 @@ static int value_text(const char *key, DBusMessageIter *var, char *out, size_t c
 		     dbus_message_iter_next(&arr)) {
 			const char *s;
 			dbus_message_iter_get_basic(&arr, &s);
-			int n = snprintf(out + off, cap - off, "%s%s", off ? "," : "", s);
+			int n = snprintf(out + off, cap - off, "%s%s", off ? " " : "", s);
 			if (n < 0 || (size_t)n >= cap - off)
 				return bad(err, "%s: too long", key);
 			off += (size_t)n;
@@ -84,8 +76,8 @@ static int add_entry(struct ini_section *sec, DBusMessageIter *entry, struct wpa
 	DBusMessageIter var;
 	char value[EAPDICT_VALUE_MAX];
 	dbus_message_iter_get_basic(entry, &key);
-	if (!known_key(key))
-		return bad(err, "unknown profile key '%.64s'", key);
+	if (!ini_valid_key(key))
+		return bad(err, "'%.64s' is not a profile key", key);
 	if (ini_get(sec, key))
 		return bad(err, "%s given twice", key);
 	if (!dbus_message_iter_next(entry) ||
@@ -124,7 +116,7 @@ static int fill_section(DBusMessage *msg, struct ini_section *sec, struct wpad_e
 int wdb_eap_conf_from_message(DBusMessage *msg, struct eap_conf *c, struct wpad_error *err)
 {
 	struct ini *ini = ini_new("profile");
-	struct ini_section *sec = ini ? ini_add_section(ini, "Profile", NULL) : NULL;
+	struct ini_section *sec = ini ? ini_add_section(ini, "EAP", NULL) : NULL;
 	if (!sec) {
 		ini_free(ini);
 		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "out of memory");
@@ -133,7 +125,7 @@ int wdb_eap_conf_from_message(DBusMessage *msg, struct eap_conf *c, struct wpad_
 	int r = fill_section(msg, sec, err);
 	if (r == 0) {
 		struct cfg_error cerr = { 0 };
-		if (eap_conf_read(ini, sec, "/", c, &cerr) < 0) {
+		if (eap_conf_parse(ini, sec, c, &cerr) < 0) {
 			eap_conf_clear(c);
 			/* "profile:0: " is noise for a D-Bus caller. */
 			const char *m = strstr(cerr.msg, ": ");

@@ -1,10 +1,10 @@
 /* An a{sv} of EAP profile settings -> struct eap_conf (daemon/config/
  * eap_conf.h): Wired8021X.SetProfile.
  *
- * Keys are the files' keys (eap_conf_keys), values a string in the files'
- * text form, b for booleans, and as (or a comma-separated s) for
- * EAPMethods. The dict is turned into an INI section and read by
- * eap_conf_read(), so a profile over D-Bus is checked exactly as one in a
+ * Keys are the [EAP] keys of the files (eap_conf.h), values a string in
+ * the files' text form, b for booleans, and as (or a space-separated s)
+ * for Method. The dict is turned into an INI section and read by
+ * eap_conf_parse(), so a profile over D-Bus is checked exactly as one in a
  * file. Paths must be absolute (there is no file to be relative to). A key
  * twice, an unknown key, a value of another type or more than WDB_DICT_MAX
  * entries is InvalidArguments naming the key; the profile's checks give

@@ -7,5 +7,6 @@
 
 extern const struct eap_peer_method eap_peer_md5;
 extern const struct eap_peer_method eap_peer_gtc;
+extern const struct eap_peer_method eap_peer_mschapv2;
 
 #endif

@@ -11,6 +11,7 @@
 static const struct eap_peer_method *const methods[] = {
 	&eap_peer_md5,
 	&eap_peer_gtc,
+	&eap_peer_mschapv2,
 	NULL,
 };
 

@@ -1,250 +1,260 @@
-/* EAP profile settings; see eap_conf.h. */
+/* The [EAP] section reader (eap_conf.h). One table says which keys exist;
+ * the checks after reading say which combinations make sense. */
 #include "daemon/config/eap_conf.h"
 
-#include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "daemon/config/path.h"
 #include "daemon/config/value.h"
 #include "daemon/crypto/secure.h"
 
-#define FAIL(err, ini, line, code, ...) cfg_fail(err, code, (ini)->file, line, __VA_ARGS__)
-
-const char *const eap_conf_keys[] = {
-	"EAPMethods",	     "Identity",	  "AnonymousIdentity",	   "Password",
-	"Phase2",	     "CACertificate",	  "CADirectory",	   "CASystem",
-	"InsecureNoServerCheck", "ServerName",	  "ServerDomainSuffix",	   "MinTLSVersion",
-	"ClientCertificate", "PrivateKey",	  "PrivateKeyPassphrase",  NULL,
+static const char *const known_keys[] = {
+	"Method",	 "Identity",	  "AnonymousIdentity",
+	"Password",	 "Phase2",	  "Phase2EAP",
+	"CACert",	 "CAPath",	  "CASystem",
+	"AllowUnverifiedServer", "ServerName", "DomainSuffix",
+	"TLSMinVersion", "TLSMaxVersion", "ClientCert",
+	"PrivateKey",	 "PrivateKeyPassphrase", NULL,
 };
 
-static const char *const methods[] = { "MD5", "GTC", "MSCHAPV2", "TLS", "PEAP", "TTLS", NULL };
-static const char *const phase2s[] = { "MSCHAPV2", "GTC", "MD5", "PAP", "CHAP", "MSCHAP",
-				       "EAP-MD5", "EAP-GTC", "EAP-MSCHAPV2", NULL };
+static const char *const outer_methods[] = { "MD5", "GTC", "MSCHAPV2", "TLS", "PEAP", "TTLS",
+					     NULL };
+static const char *const peap_inner[] = { "MSCHAPV2", "GTC", "MD5", NULL };
+static const char *const ttls_inner[] = { "PAP", "CHAP", "MSCHAPV2", NULL };
+static const char *const ttls_eap_inner[] = { "MD5", "GTC", "MSCHAPV2", NULL };
 
-static const char *canon(const char *name, const char *const *table)
+static bool in_list(const char *name, const char *const *list)
 {
-	for (size_t i = 0; name && table[i]; i++)
-		if (strcasecmp(name, table[i]) == 0)
-			return table[i];
-	return NULL;
-}
-
-const char *eap_conf_method_name(const char *name)
-{
-	return canon(name, methods);
-}
-
-const char *eap_conf_phase2_name(const char *name)
-{
-	return canon(name, phase2s);
-}
-
-bool eap_conf_tls_based(const char *m)
-{
-	return m && (strcmp(m, "TLS") == 0 || strcmp(m, "PEAP") == 0 || strcmp(m, "TTLS") == 0);
-}
-
-static bool has_method(const struct eap_conf *c, const char *m)
-{
-	for (size_t i = 0; i < c->n_methods; i++)
-		if (strcmp(c->methods[i], m) == 0)
+	for (size_t i = 0; list[i]; i++)
+		if (strcasecmp(name, list[i]) == 0)
 			return true;
 	return false;
 }
 
-/* Which Phase2 values each tunnel carries (RFC 5281 11, PEAPv0 as
- * deployed: EAP methods only). */
-static bool phase2_fits(const char *tunnel, const char *p2)
+static bool has_method(const struct eap_conf *c, const char *name)
 {
-	if (strcmp(tunnel, "PEAP") == 0)
-		return strcmp(p2, "MSCHAPV2") == 0 || strcmp(p2, "GTC") == 0 ||
-		       strcmp(p2, "MD5") == 0 || strncmp(p2, "EAP-", 4) == 0;
-	return strcmp(p2, "GTC") != 0 && strcmp(p2, "MD5") != 0; /* TTLS: AVP or EAP- */
+	for (size_t i = 0; i < c->n_methods; i++)
+		if (strcmp(c->methods[i], name) == 0)
+			return true;
+	return false;
 }
 
-int eap_conf_validate(const struct eap_conf *c, char *msg, size_t msg_len)
+bool eap_conf_uses_tls(const struct eap_conf *c)
 {
-	if (c->n_methods == 0) {
-		snprintf(msg, msg_len, "EAPMethods= is required (MD5, GTC, MSCHAPV2, TLS, PEAP, TTLS)");
-		return CFG_E_MISSING_KEY;
-	}
-	if (!c->identity) {
-		snprintf(msg, msg_len, "Identity= is required with EAP");
-		return CFG_E_MISSING_KEY;
-	}
-	for (size_t i = 0; i < c->n_methods; i++) {
-		const char *m = c->methods[i];
-		if ((strcmp(m, "PEAP") == 0 || strcmp(m, "TTLS") == 0) &&
-		    (!c->phase2 || !phase2_fits(m, c->phase2))) {
-			snprintf(msg, msg_len, "EAP method %s needs Phase2= %s", m,
-				 strcmp(m, "PEAP") == 0 ? "MSCHAPV2, GTC or MD5"
-							: "PAP, CHAP, MSCHAP, MSCHAPV2 or EAP-MD5, "
-							  "EAP-GTC, EAP-MSCHAPV2");
-			return CFG_E_BAD_VALUE;
-		}
-		if (eap_conf_tls_based(m) && !c->ca_file && !c->ca_dir && !c->ca_system &&
-		    !c->no_server_check) {
-			snprintf(msg, msg_len,
-				 "EAP method %s checks the server: set CACertificate=, CADirectory= "
-				 "or CASystem=true (InsecureNoServerCheck=true skips the check)",
-				 m);
-			return CFG_E_MISSING_KEY;
-		}
-	}
-	if (c->no_server_check && (c->ca_file || c->ca_dir || c->ca_system)) {
-		snprintf(msg, msg_len, "InsecureNoServerCheck=true contradicts a CA setting");
-		return CFG_E_CONFLICT;
-	}
-	if (has_method(c, "TLS") && !c->client_cert) {
-		snprintf(msg, msg_len, "EAP method TLS needs ClientCertificate=");
-		return CFG_E_MISSING_KEY;
-	}
-	if (c->private_key && !c->client_cert) {
-		snprintf(msg, msg_len, "PrivateKey= needs ClientCertificate=");
-		return CFG_E_CONFLICT;
-	}
-	return 0;
+	return has_method(c, "TLS") || has_method(c, "PEAP") || has_method(c, "TTLS");
 }
 
-static int dup_value(const struct ini *ini, const struct ini_section *s, const char *key,
-		     char **out, struct cfg_error *err)
+static void free_secret(char **s)
 {
-	const struct ini_entry *e = ini_get_entry(s, key);
-	if (!e)
-		return 0;
-	if (!e->value[0])
-		return FAIL(err, ini, e->line, CFG_E_BAD_VALUE, "%s= is empty", key);
-	if (!(*out = strdup(e->value)))
-		return FAIL(err, ini, e->line, CFG_E_NOMEM, "out of memory");
-	return 0;
-}
-
-static int dup_path(const struct ini *ini, const struct ini_section *s, const char *base_dir,
-		    const char *key, char **out, struct cfg_error *err)
-{
-	const struct ini_entry *e = ini_get_entry(s, key);
-	if (!e)
-		return 0;
-	if (!e->value[0])
-		return FAIL(err, ini, e->line, CFG_E_BAD_VALUE, "%s= is empty", key);
-	if (!(*out = cfg_path_resolve(base_dir, e->value)))
-		return FAIL(err, ini, e->line, CFG_E_NOMEM, "out of memory");
-	return 0;
-}
-
-static int read_bool(const struct ini *ini, const struct ini_section *s, const char *key,
-		     bool *out, struct cfg_error *err)
-{
-	const struct ini_entry *e = ini_get_entry(s, key);
-	if (e && cfg_parse_bool(e->value, out) < 0)
-		return FAIL(err, ini, e->line, CFG_E_BAD_VALUE, "%s must be true or false", key);
-	return 0;
-}
-
-static int read_methods(const struct ini *ini, const struct ini_section *s, struct eap_conf *c,
-			struct cfg_error *err)
-{
-	const struct ini_entry *e = ini_get_entry(s, "EAPMethods");
-	if (!e)
-		return 0;
-	char buf[INI_LINE_MAX + 1];
-	snprintf(buf, sizeof(buf), "%s", e->value);
-	char *save = NULL;
-	for (char *t = strtok_r(buf, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
-		const char *m = eap_conf_method_name(t);
-		if (!m)
-			return FAIL(err, ini, e->line, CFG_E_BAD_VALUE,
-				    "EAPMethods: unknown method '%s' (MD5, GTC, MSCHAPV2, TLS, PEAP, "
-				    "TTLS)", t);
-		if (has_method(c, m))
-			return FAIL(err, ini, e->line, CFG_E_BAD_VALUE,
-				    "EAPMethods: %s named twice", m);
-		if (c->n_methods == EAP_CONF_METHODS_MAX)
-			return FAIL(err, ini, e->line, CFG_E_TOO_MANY, "EAPMethods: too many");
-		if (!(c->methods[c->n_methods] = strdup(m)))
-			return FAIL(err, ini, e->line, CFG_E_NOMEM, "out of memory");
-		c->n_methods++;
+	if (*s) {
+		crypto_zero(*s, strlen(*s));
+		free(*s);
 	}
-	return 0;
-}
-
-static int read_scalars(const struct ini *ini, const struct ini_section *s, struct eap_conf *c,
-			struct cfg_error *err)
-{
-	const struct ini_entry *e;
-	int ret;
-	if ((e = ini_get_entry(s, "Phase2"))) {
-		const char *p2 = eap_conf_phase2_name(e->value);
-		if (!p2)
-			return FAIL(err, ini, e->line, CFG_E_BAD_VALUE,
-				    "Phase2: unknown inner method '%s'", e->value);
-		if (!(c->phase2 = strdup(p2)))
-			return FAIL(err, ini, e->line, CFG_E_NOMEM, "out of memory");
-	}
-	c->min_tls = 12;
-	if ((e = ini_get_entry(s, "MinTLSVersion"))) {
-		if (strcmp(e->value, "1.2") == 0)
-			c->min_tls = 12;
-		else if (strcmp(e->value, "1.3") == 0)
-			c->min_tls = 13;
-		else
-			return FAIL(err, ini, e->line, CFG_E_BAD_VALUE,
-				    "MinTLSVersion must be 1.2 or 1.3");
-	}
-	if ((ret = read_bool(ini, s, "CASystem", &c->ca_system, err)) < 0 ||
-	    (ret = read_bool(ini, s, "InsecureNoServerCheck", &c->no_server_check, err)) < 0)
-		return ret;
-	return 0;
-}
-
-int eap_conf_read(const struct ini *ini, const struct ini_section *s, const char *base_dir,
-		  struct eap_conf *c, struct cfg_error *err)
-{
-	int ret;
-	if ((ret = read_methods(ini, s, c, err)) < 0 || (ret = read_scalars(ini, s, c, err)) < 0 ||
-	    (ret = dup_value(ini, s, "Identity", &c->identity, err)) < 0 ||
-	    (ret = dup_value(ini, s, "AnonymousIdentity", &c->anonymous_identity, err)) < 0 ||
-	    (ret = dup_value(ini, s, "Password", &c->password, err)) < 0 ||
-	    (ret = dup_value(ini, s, "ServerName", &c->server_name, err)) < 0 ||
-	    (ret = dup_value(ini, s, "ServerDomainSuffix", &c->domain_suffix, err)) < 0 ||
-	    (ret = dup_value(ini, s, "PrivateKeyPassphrase", &c->key_passphrase, err)) < 0 ||
-	    (ret = dup_path(ini, s, base_dir, "CACertificate", &c->ca_file, err)) < 0 ||
-	    (ret = dup_path(ini, s, base_dir, "CADirectory", &c->ca_dir, err)) < 0 ||
-	    (ret = dup_path(ini, s, base_dir, "ClientCertificate", &c->client_cert, err)) < 0 ||
-	    (ret = dup_path(ini, s, base_dir, "PrivateKey", &c->private_key, err)) < 0)
-		return ret;
-	char msg[256];
-	if ((ret = eap_conf_validate(c, msg, sizeof(msg))) < 0)
-		return FAIL(err, ini, s->line, ret, "%s", msg);
-	return 0;
-}
-
-static void free_secret(char **p)
-{
-	if (*p)
-		crypto_zero(*p, strlen(*p));
-	free(*p);
-	*p = NULL;
+	*s = NULL;
 }
 
 void eap_conf_clear(struct eap_conf *c)
 {
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->n_methods; i++)
-		free(c->methods[i]);
-	free_secret(&c->password);
-	free_secret(&c->key_passphrase);
 	free(c->identity);
 	free(c->anonymous_identity);
-	free(c->phase2);
+	free_secret(&c->password);
 	free(c->ca_file);
 	free(c->ca_dir);
 	free(c->server_name);
 	free(c->domain_suffix);
 	free(c->client_cert);
 	free(c->private_key);
+	free_secret(&c->key_passphrase);
 	memset(c, 0, sizeof(*c));
+}
+
+static void upcase(char *dst, const char *src, size_t n)
+{
+	size_t i = 0;
+	for (; src[i] && i + 1 < n; i++)
+		dst[i] = (char)toupper((unsigned char)src[i]);
+	dst[i] = '\0';
+}
+
+static int parse_methods(struct eap_conf *c, const char *file, const struct ini_entry *e,
+			 struct cfg_error *err)
+{
+	const char *p = e->value;
+	while (*p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		size_t n = strcspn(p, " \t");
+		if (!n)
+			break;
+		char name[EAP_CONF_NAME_MAX];
+		if (n >= sizeof(name))
+			return cfg_fail(err, CFG_E_BAD_VALUE, file, e->line,
+					"Method: '%.*s' is not an EAP method", (int)n, p);
+		memcpy(name, p, n);
+		name[n] = '\0';
+		if (!in_list(name, outer_methods))
+			return cfg_fail(err, CFG_E_BAD_VALUE, file, e->line,
+					"Method: '%s' is not an EAP method wpad runs (MD5 GTC "
+					"MSCHAPV2 TLS PEAP TTLS)", name);
+		upcase(name, name, sizeof(name));
+		if (has_method(c, name))
+			return cfg_fail(err, CFG_E_BAD_VALUE, file, e->line,
+					"Method: '%s' given twice", name);
+		if (c->n_methods == EAP_CONF_METHODS_MAX)
+			return cfg_fail(err, CFG_E_TOO_MANY, file, e->line,
+					"Method: at most %d methods", EAP_CONF_METHODS_MAX);
+		memcpy(c->methods[c->n_methods++], name, sizeof(name));
+		p += n;
+	}
+	if (!c->n_methods)
+		return cfg_fail(err, CFG_E_BAD_VALUE, file, e->line, "Method: empty");
+	return 0;
+}
+
+static int parse_tls_version(const char *file, const struct ini_entry *e, int *out,
+			     struct cfg_error *err)
+{
+	if (strcmp(e->value, "1.2") == 0)
+		*out = EAP_CONF_TLS_1_2;
+	else if (strcmp(e->value, "1.3") == 0)
+		*out = EAP_CONF_TLS_1_3;
+	else
+		return cfg_fail(err, CFG_E_OUT_OF_RANGE, file, e->line,
+				"%s: '%s' is not a TLS version wpad accepts (1.2 or 1.3)", e->key,
+				e->value);
+	return 0;
+}
+
+static int dup_to(char **dst, const char *v)
+{
+	*dst = strdup(v);
+	return *dst ? 0 : CFG_E_NOMEM;
+}
+
+static int parse_bool(const char *file, const struct ini_entry *e, bool *out,
+		      struct cfg_error *err)
+{
+	if (cfg_parse_bool(e->value, out) < 0)
+		return cfg_fail(err, CFG_E_BAD_VALUE, file, e->line,
+				"%s: '%s' is not true or false", e->key, e->value);
+	return 0;
+}
+
+/* One key into c. */
+static int parse_entry(struct eap_conf *c, const char *file, const struct ini_entry *e,
+		       struct cfg_error *err)
+{
+	const char *k = e->key, *v = e->value;
+	if (strcmp(k, "Method") == 0)
+		return parse_methods(c, file, e, err);
+	if (strcmp(k, "Phase2") == 0) {
+		if (!*v || strlen(v) >= sizeof(c->phase2))
+			return cfg_fail(err, CFG_E_BAD_VALUE, file, e->line,
+					"Phase2: '%s' is not an inner method", v);
+		upcase(c->phase2, v, sizeof(c->phase2));
+		return 0;
+	}
+	if (strcmp(k, "Phase2EAP") == 0)
+		return parse_bool(file, e, &c->phase2_eap, err);
+	if (strcmp(k, "CASystem") == 0)
+		return parse_bool(file, e, &c->ca_system, err);
+	if (strcmp(k, "AllowUnverifiedServer") == 0)
+		return parse_bool(file, e, &c->allow_unverified, err);
+	if (strcmp(k, "TLSMinVersion") == 0)
+		return parse_tls_version(file, e, &c->tls_min, err);
+	if (strcmp(k, "TLSMaxVersion") == 0)
+		return parse_tls_version(file, e, &c->tls_max, err);
+	if (!*v)
+		return cfg_fail(err, CFG_E_BAD_VALUE, file, e->line, "%s: empty", k);
+	static const struct {
+		const char *key;
+		size_t off;
+	} strs[] = {
+		{ "Identity", offsetof(struct eap_conf, identity) },
+		{ "AnonymousIdentity", offsetof(struct eap_conf, anonymous_identity) },
+		{ "Password", offsetof(struct eap_conf, password) },
+		{ "CACert", offsetof(struct eap_conf, ca_file) },
+		{ "CAPath", offsetof(struct eap_conf, ca_dir) },
+		{ "ServerName", offsetof(struct eap_conf, server_name) },
+		{ "DomainSuffix", offsetof(struct eap_conf, domain_suffix) },
+		{ "ClientCert", offsetof(struct eap_conf, client_cert) },
+		{ "PrivateKey", offsetof(struct eap_conf, private_key) },
+		{ "PrivateKeyPassphrase", offsetof(struct eap_conf, key_passphrase) },
+	};
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		if (strcmp(k, strs[i].key) == 0)
+			return dup_to((char **)((char *)c + strs[i].off), v);
+	return cfg_fail(err, CFG_E_UNKNOWN_KEY, file, e->line, "unknown key '%s' in [EAP]", k);
+}
+
+/* What makes sense together, once every key is read. */
+static int check(const struct eap_conf *c, const char *file, unsigned line,
+		 struct cfg_error *err)
+{
+	if (!c->n_methods)
+		return cfg_fail(err, CFG_E_MISSING_KEY, file, line, "[EAP] needs Method=");
+	if (!c->identity)
+		return cfg_fail(err, CFG_E_MISSING_KEY, file, line, "[EAP] needs Identity=");
+	bool tunnel = has_method(c, "PEAP") || has_method(c, "TTLS");
+	if (tunnel && !c->phase2[0])
+		return cfg_fail(err, CFG_E_MISSING_KEY, file, line,
+				"[EAP] Method %s needs Phase2= (the inner method)",
+				has_method(c, "PEAP") ? "PEAP" : "TTLS");
+	if (c->phase2[0] && !tunnel)
+		return cfg_fail(err, CFG_E_CONFLICT, file, line,
+				"[EAP] Phase2= only goes with PEAP or TTLS");
+	if (has_method(c, "PEAP") && !in_list(c->phase2, peap_inner))
+		return cfg_fail(err, CFG_E_BAD_VALUE, file, line,
+				"[EAP] Phase2=%s cannot run inside PEAP (MSCHAPV2 GTC MD5)",
+				c->phase2);
+	if (has_method(c, "TTLS") &&
+	    !in_list(c->phase2, c->phase2_eap ? ttls_eap_inner : ttls_inner))
+		return cfg_fail(err, CFG_E_BAD_VALUE, file, line,
+				"[EAP] Phase2=%s cannot run inside TTLS (%s)", c->phase2,
+				c->phase2_eap ? "Phase2EAP: MD5 GTC MSCHAPV2"
+					      : "PAP CHAP MSCHAPV2, or Phase2EAP=true");
+	if (has_method(c, "TLS") && !c->client_cert)
+		return cfg_fail(err, CFG_E_MISSING_KEY, file, line,
+				"[EAP] Method TLS needs ClientCert=");
+	if (c->private_key && !c->client_cert)
+		return cfg_fail(err, CFG_E_CONFLICT, file, line,
+				"[EAP] PrivateKey= without ClientCert=");
+	bool ca = c->ca_file || c->ca_dir || c->ca_system;
+	if (eap_conf_uses_tls(c) && !ca && !c->allow_unverified)
+		return cfg_fail(err, CFG_E_MISSING_KEY, file, line,
+				"[EAP] a TLS-based method needs the server checked: CACert=, "
+				"CAPath=, CASystem=true, or AllowUnverifiedServer=true to "
+				"accept any server");
+	if (ca && c->allow_unverified)
+		return cfg_fail(err, CFG_E_CONFLICT, file, line,
+				"[EAP] AllowUnverifiedServer=true contradicts the CA given");
+	if (c->tls_max && c->tls_min > c->tls_max)
+		return cfg_fail(err, CFG_E_CONFLICT, file, line,
+				"[EAP] TLSMinVersion is above TLSMaxVersion");
+	return 0;
+}
+
+int eap_conf_parse(const struct ini *ini, const struct ini_section *s, struct eap_conf *out,
+		   struct cfg_error *err)
+{
+	const char *file = ini && ini->file ? ini->file : NULL;
+	memset(out, 0, sizeof(*out));
+	if (!s)
+		return cfg_fail(err, CFG_E_MISSING_KEY, file, 0, "no [EAP] section");
+	int r = ini_check_keys(ini, s, known_keys, err);
+	for (size_t i = 0; !r && i < s->n_entries; i++)
+		r = parse_entry(out, file, &s->entries[i], err);
+	if (r == CFG_E_NOMEM)
+		cfg_fail(err, r, file, 0, "out of memory");
+	if (!r)
+		r = check(out, file, s->line, err);
+	if (r)
+		eap_conf_clear(out);
+	else if (!out->tls_min)
+		out->tls_min = EAP_CONF_TLS_1_2;
+	return r;
 }

@@ -1,28 +1,33 @@
-/* The EAP settings of a profile (a [Wired NAME] section of wpad.conf, an
- * enterprise known network, a D-Bus provisioning call): what wpad is told,
- * checked once here, before anything is tried. The role maps it to the EAP
- * peer's profile (eap/eap_peer.h).
+/* An EAP profile as a configuration file says it: the [EAP] section of a
+ * known-network file (and what D-Bus provisioning stores there).
  *
- *   EAPMethods=TLS,PEAP        outer methods allowed, in preference order:
- *                              MD5 GTC MSCHAPV2 TLS PEAP TTLS
- *   Identity=, AnonymousIdentity=
- *   Password=                  absent: asked from the agent each time
- *   Phase2=                    PEAP: MSCHAPV2 GTC MD5; TTLS: PAP CHAP
- *                              MSCHAP MSCHAPV2 and EAP-MD5 EAP-GTC
- *                              EAP-MSCHAPV2 (an EAP method inside)
- *   CACertificate=, CADirectory=, CASystem=true
- *   InsecureNoServerCheck=true the only way to skip the server check
- *   ServerName=, ServerDomainSuffix=
- *   MinTLSVersion=1.2|1.3      default 1.2
- *   ClientCertificate=, PrivateKey=, PrivateKeyPassphrase=
+ *   [EAP]
+ *   Method=PEAP                      one or more of MD5 GTC MSCHAPV2 TLS PEAP
+ *                                    TTLS, space-separated, in preference order
+ *   Identity=alice@example.org       required
+ *   AnonymousIdentity=anonymous@example.org   outer identity of PEAP/TTLS
+ *   Password=...                     optional: asked through the agent if absent
+ *   Phase2=MSCHAPV2                  PEAP: MSCHAPV2 GTC MD5; TTLS: PAP CHAP
+ *                                    MSCHAPV2, or with Phase2EAP=true MD5 GTC
+ *                                    MSCHAPV2
+ *   Phase2EAP=false                  TTLS: the inner method is an EAP method
+ *   CACert=/etc/ssl/radius-ca.pem    one of CACert, CAPath, CASystem=true or
+ *   CAPath=/etc/ssl/radius-cas/      AllowUnverifiedServer=true is required
+ *   CASystem=false                   by TLS, PEAP and TTLS (no silent "trust
+ *   AllowUnverifiedServer=false      anything")
+ *   ServerName=radius.example.org    exact SAN DNS (or CN) match
+ *   DomainSuffix=example.org         SAN DNS equal to it or ending ".suffix"
+ *   TLSMinVersion=1.2                1.2 or 1.3
+ *   TLSMaxVersion=1.3                (absent: the highest)
+ *   ClientCert=/path/cert.pem        TLS: required (PEM, or PKCS#12 with the key)
+ *   PrivateKey=/path/key.pem
+ *   PrivateKeyPassphrase=...         optional: asked through the agent
  *
- * A TLS-based method (TLS, PEAP, TTLS) without a CA and without
- * InsecureNoServerCheck=true is refused: no connection to an unverified
- * server unless the profile says so in as many words. Paths are resolved
- * against the file's directory.
+ * The method names are checked here against that fixed list; the station
+ * checks them again against the EAP registry of the build.
  *
- * Ownership: eap_conf_read() fills a zeroed struct eap_conf that the caller
- * frees with eap_conf_clear(), which wipes the secrets.
+ * Ownership: eap_conf_parse() fills a caller-owned struct;
+ * eap_conf_clear() frees its strings and wipes the secrets.
  */
 #ifndef WPAD_CONFIG_EAP_CONF_H
 #define WPAD_CONFIG_EAP_CONF_H
@@ -34,37 +39,37 @@
 #include "daemon/config/ini.h"
 
 #define EAP_CONF_METHODS_MAX 8
+#define EAP_CONF_NAME_MAX 16
+/* OpenSSL's TLS1_2_VERSION and TLS1_3_VERSION (the wire values). */
+#define EAP_CONF_TLS_1_2 0x0303
+#define EAP_CONF_TLS_1_3 0x0304
 
 struct eap_conf {
-	char *methods[EAP_CONF_METHODS_MAX]; /* canonical upper-case names */
+	char methods[EAP_CONF_METHODS_MAX][EAP_CONF_NAME_MAX]; /* upper case */
 	size_t n_methods;
-	char *identity, *anonymous_identity;
-	char *password; /* NULL: ask the agent */
-	char *phase2;	/* canonical ("MSCHAPV2", "EAP-MD5"), or NULL */
+	char *identity;
+	char *anonymous_identity;
+	char *password; /* secret */
+	char phase2[EAP_CONF_NAME_MAX];
+	bool phase2_eap;
 	char *ca_file, *ca_dir;
-	bool ca_system;
-	bool no_server_check;
+	bool ca_system, allow_unverified;
 	char *server_name, *domain_suffix;
-	unsigned min_tls; /* 12 or 13 */
-	char *client_cert, *private_key, *key_passphrase;
+	int tls_min, tls_max; /* EAP_CONF_TLS_*; tls_max 0: the highest */
+	char *client_cert, *private_key;
+	char *key_passphrase; /* secret */
 };
 
-/* The keys above, NULL-terminated, for a section's schema check. */
-extern const char *const eap_conf_keys[];
-
-/* Reads the EAP keys of s (other keys are the caller's). Returns 0, or a
- * negative enum cfg_err with err naming the file, line and key. */
-int eap_conf_read(const struct ini *ini, const struct ini_section *s, const char *base_dir,
-		  struct eap_conf *out, struct cfg_error *err);
-/* Checks a filled struct (from a file or D-Bus) for consistency: a method
- * list, an identity, a known Phase2 for the tunnel, a CA for TLS-based
- * methods. Returns 0 or CFG_E_BAD_VALUE with a message in msg. */
-int eap_conf_validate(const struct eap_conf *c, char *msg, size_t msg_len);
-/* Canonical name of a method ("tls" -> "TLS") or NULL when unknown. */
-const char *eap_conf_method_name(const char *name);
-/* Canonical name of a Phase2 value, or NULL when unknown. */
-const char *eap_conf_phase2_name(const char *name);
-bool eap_conf_tls_based(const char *method);
+/* Reads one [EAP] section of ini (for the file name in messages). Returns 0,
+ * or a negative enum cfg_err with err naming the line: an unknown key or
+ * method, a missing Identity/Method/Phase2/ClientCert, no CA choice for a
+ * TLS-based method, AllowUnverifiedServer with a CA (CFG_E_CONFLICT), a
+ * TLS version other than 1.2/1.3. out is cleared first and left clear on
+ * failure. */
+int eap_conf_parse(const struct ini *ini, const struct ini_section *s, struct eap_conf *out,
+		   struct cfg_error *err);
 void eap_conf_clear(struct eap_conf *c);
+/* Whether a method of the profile runs TLS (TLS, PEAP, TTLS). */
+bool eap_conf_uses_tls(const struct eap_conf *c);
 
 #endif

@@ -186,13 +186,41 @@ static int read_station(struct conf_load *cl, const struct ini_section *s,
 	return 0;
 }
 
+/* The [EAP] keys of a known-network file (eap_conf.h) are the EAP keys of
+ * a [Wired] section too: everything but Radio= and the timers goes to the
+ * one EAP reader, with its line numbers, so both are checked alike. */
+static int wired_eap_keys(struct conf_load *cl, const struct ini_section *s, struct eap_conf *out)
+{
+	static const char *const own[] = { "Radio", "StartPeriod", "MaxStart", "AuthPeriod",
+					   "HeldPeriod", NULL };
+	struct ini *tmp = ini_new(cl->ini->file);
+	struct ini_section *eap = tmp ? ini_add_section(tmp, "EAP", NULL) : NULL;
+	int ret = eap ? 0 : FAIL_AT(cl, s->line, CFG_E_NOMEM, "out of memory");
+	for (size_t i = 0; ret == 0 && i < s->n_entries; i++) {
+		const struct ini_entry *e = &s->entries[i];
+		bool mine = false;
+		for (size_t k = 0; own[k]; k++)
+			mine |= strcmp(own[k], e->key) == 0;
+		if (mine)
+			continue;
+		if (ini_set(eap, e->key, e->value) < 0)
+			ret = FAIL_AT(cl, e->line, CFG_E_BAD_VALUE, "%s: cannot be read", e->key);
+		else
+			eap->entries[eap->n_entries - 1].line = e->line;
+	}
+	if (ret == 0) {
+		eap->line = s->line;
+		ret = eap_conf_parse(tmp, eap, out, cl->err);
+	}
+	ini_free(tmp);
+	return ret;
+}
+
 /* [Wired NAME]: Radio= must name a Driver=wired radio, read before. */
 static int read_wired(struct conf_load *cl, const struct ini_section *s,
 		      struct wpad_conf_wired *wd)
 {
-	const char *keys[64];
 	const char *radio;
-	size_t n = 0;
 	int ret;
 
 	static const struct {
@@ -205,14 +233,7 @@ static int read_wired(struct conf_load *cl, const struct ini_section *s,
 		{ "AuthPeriod", 1, 3600, offsetof(struct wpad_conf_wired, auth_period_s) },
 		{ "HeldPeriod", 1, 3600, offsetof(struct wpad_conf_wired, held_period_s) },
 	};
-	keys[n++] = "Radio";
-	for (size_t i = 0; i < sizeof(timers) / sizeof(timers[0]); i++)
-		keys[n++] = timers[i].key;
-	for (size_t i = 0; eap_conf_keys[i] && n < 63; i++)
-		keys[n++] = eap_conf_keys[i];
-	keys[n] = NULL;
-	if ((ret = ini_check_keys(cl->ini, s, keys, cl->err)) < 0 ||
-	    (ret = conf_radio_ref(cl, s, &radio)) < 0)
+	if ((ret = conf_radio_ref(cl, s, &radio)) < 0)
 		return ret;
 	const struct wpad_conf_radio *r = wpad_conf_find_radio(cl->conf, radio);
 	if (r && r->driver != WPAD_DRIVER_WIRED)
@@ -231,7 +252,7 @@ static int read_wired(struct conf_load *cl, const struct ini_section *s,
 	wd->radio = strdup(radio);
 	if (!wd->name || !wd->radio)
 		return FAIL_AT(cl, s->line, CFG_E_NOMEM, "out of memory");
-	return eap_conf_read(cl->ini, s, cl->base_dir, &wd->eap, cl->err);
+	return wired_eap_keys(cl, s, &wd->eap);
 }
 
 /* Pass one: every section is of a known type, named where it must be. */

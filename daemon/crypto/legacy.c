@@ -113,30 +113,47 @@ int crypto_md4(const void *data, size_t len, uint8_t out[CRYPTO_MD4_LEN])
 	return digest_vec(libctx, "MD4", &part, 1, out, CRYPTO_MD4_LEN);
 }
 
+/* One pass of a legacy cipher without padding; out holds len octets. */
+static int legacy_cipher(const char *name, const uint8_t *key, size_t key_len,
+			 const uint8_t *in, size_t len, uint8_t *out)
+{
+	OSSL_LIB_CTX *libctx = legacy_ctx();
+	if (!libctx)
+		return -ENOTSUP;
+	if (len > 4096 || key_len > 64)
+		return -EINVAL;
+	EVP_CIPHER *ciph = EVP_CIPHER_fetch(libctx, name, NULL);
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	int l1 = 0, l2 = 0, ret = -EIO;
+
+	if (!ciph || !c || EVP_EncryptInit_ex(c, ciph, NULL, NULL, NULL) != 1 ||
+	    EVP_CIPHER_CTX_set_key_length(c, (int)key_len) != 1 ||
+	    EVP_EncryptInit_ex(c, NULL, NULL, key, NULL) != 1 ||
+	    EVP_CIPHER_CTX_set_padding(c, 0) != 1 ||
+	    EVP_EncryptUpdate(c, out, &l1, in, (int)len) != 1 ||
+	    EVP_EncryptFinal_ex(c, out + l1, &l2) != 1 || (size_t)(l1 + l2) != len)
+		goto out;
+	ret = 0;
+out:
+	if (ret) {
+		ERR_clear_error();
+		crypto_zero(out, len);
+	}
+	EVP_CIPHER_CTX_free(c);
+	EVP_CIPHER_free(ciph);
+	return ret;
+}
+
 int crypto_des_block(const uint8_t key[8], const uint8_t in[8], uint8_t out[8])
 {
 	if (!key || !in || !out)
 		return -EINVAL;
-	OSSL_LIB_CTX *libctx = legacy_ctx();
-	if (!libctx)
-		return -ENOTSUP;
-	EVP_CIPHER *ciph = EVP_CIPHER_fetch(libctx, "DES-ECB", NULL);
-	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
-	int l1 = 0, l2 = 0, ret = -EIO;
-	uint8_t tmp[16];
+	return legacy_cipher("DES-ECB", key, 8, in, 8, out);
+}
 
-	if (!ciph || !c || EVP_EncryptInit_ex(c, ciph, NULL, key, NULL) != 1 ||
-	    EVP_CIPHER_CTX_set_padding(c, 0) != 1 || EVP_EncryptUpdate(c, tmp, &l1, in, 8) != 1 ||
-	    EVP_EncryptFinal_ex(c, tmp + l1, &l2) != 1 || l1 + l2 != 8)
-		goto out;
-	for (int i = 0; i < 8; i++)
-		out[i] = tmp[i];
-	ret = 0;
-out:
-	if (ret)
-		ERR_clear_error();
-	crypto_zero(tmp, sizeof(tmp));
-	EVP_CIPHER_CTX_free(c);
-	EVP_CIPHER_free(ciph);
-	return ret;
+int crypto_rc4(const uint8_t *key, size_t key_len, const uint8_t *in, size_t len, uint8_t *out)
+{
+	if (!key || !key_len || (!in && len) || (!out && len))
+		return -EINVAL;
+	return legacy_cipher("RC4", key, key_len, in, len, out);
 }

@@ -29,6 +29,10 @@ int crypto_md4(const void *data, size_t len, uint8_t out[CRYPTO_MD4_LEN]);
 /* One DES-ECB block with an 8-octet key (parity ignored), legacy provider. */
 int crypto_des_block(const uint8_t key[8], const uint8_t in[8], uint8_t out[8]);
 
+/* RC4 keystream over in (len octets) into out, legacy provider: only for
+ * RFC 3079's key derivation, never for data. */
+int crypto_rc4(const uint8_t *key, size_t key_len, const uint8_t *in, size_t len, uint8_t *out);
+
 /* Whether the legacy provider loaded (loads it on first use). */
 bool crypto_legacy_available(void);
 /* Tests only: behave as if the legacy provider were missing. */

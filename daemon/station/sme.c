@@ -240,7 +240,7 @@ static void send_assoc(struct station *st)
 	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
 	memcpy(p.ssid.ssid, c->ssid, c->ssid_len);
 	p.ssid.len = c->ssid_len;
-	if (c->security == BSS_SECURITY_PSK) {
+	if (c->security == BSS_SECURITY_PSK || c->security == BSS_SECURITY_8021X) {
 		if (build_rsne(st) < 0) {
 			fail_errno(st, -EINVAL, "building the RSN element failed");
 			return;

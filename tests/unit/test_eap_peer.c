@@ -11,46 +11,8 @@
 #include "daemon/crypto/legacy.h"
 #include "eap/eap_peer.h"
 #include "eap/eap_peer_i.h"
+#include "tests/unit/test_eap_script.h"
 #include "tests/unit/test_hex.h"
-
-struct script {
-	struct eap_peer *peer;
-	uint8_t last[2048];
-	size_t last_len;
-	unsigned tx, done_calls, asks;
-	enum eap_peer_result done_res;
-	enum eap_peer_secret asked;
-	const char *answer_now; /* answer need_secret from inside the callback */
-	bool refuse_now;
-};
-
-static int s_tx(void *ctx, const uint8_t *pkt, size_t len)
-{
-	struct script *s = ctx;
-	ck_assert_uint_le(len, sizeof(s->last));
-	memcpy(s->last, pkt, len);
-	s->last_len = len;
-	s->tx++;
-	return 0;
-}
-
-static void s_done(void *ctx, enum eap_peer_result r)
-{
-	struct script *s = ctx;
-	s->done_calls++;
-	s->done_res = r;
-}
-
-static void s_need(void *ctx, enum eap_peer_secret which)
-{
-	struct script *s = ctx;
-	s->asks++;
-	s->asked = which;
-	if (s->answer_now || s->refuse_now)
-		ck_assert_int_eq(eap_peer_set_secret(s->peer, which, s->answer_now), 0);
-}
-
-static const struct eap_peer_ops ops = { .tx = s_tx, .done = s_done, .need_secret = s_need };
 
 static struct eap_peer_profile md5_profile(void)
 {
@@ -62,38 +24,6 @@ static struct eap_peer_profile md5_profile(void)
 		.password_len = 8,
 	};
 	return p;
-}
-
-static int send_req(struct script *s, uint8_t id, uint8_t type, const void *data, size_t len)
-{
-	uint8_t pkt[1024];
-	size_t plen = 5 + len;
-	ck_assert_uint_le(plen, sizeof(pkt));
-	pkt[0] = 1;
-	pkt[1] = id;
-	pkt[2] = (uint8_t)(plen >> 8);
-	pkt[3] = (uint8_t)plen;
-	pkt[4] = type;
-	if (len)
-		memcpy(pkt + 5, data, len);
-	return eap_peer_rx(s->peer, pkt, plen);
-}
-
-static int send_final(struct script *s, uint8_t code, uint8_t id)
-{
-	uint8_t pkt[4] = { code, id, 0, 4 };
-	return eap_peer_rx(s->peer, pkt, sizeof(pkt));
-}
-
-static void expect_resp(const struct script *s, uint8_t id, uint8_t type, const void *data,
-			size_t len)
-{
-	ck_assert_uint_eq(s->last_len, 5 + len);
-	ck_assert_uint_eq(s->last[0], 2);
-	ck_assert_uint_eq(s->last[1], id);
-	ck_assert_uint_eq((size_t)(s->last[2] << 8 | s->last[3]), 5 + len);
-	ck_assert_uint_eq(s->last[4], type);
-	ck_assert_mem_eq(s->last + 5, data, len);
 }
 
 /* A 16-octet challenge 00..0f after Value-Size. */
@@ -114,7 +44,7 @@ START_TEST(identity_outer_is_anonymous)
 	struct script s = { 0 };
 	struct eap_peer_profile p = md5_profile();
 	p.anonymous_identity = "anonymous@example.org";
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	ck_assert_ptr_nonnull(s.peer);
 	ck_assert_int_eq(eap_peer_state(s.peer), EAP_PEER_S_IDLE);
 	ck_assert_int_eq(send_req(&s, 1, 1, NULL, 0), 0);
@@ -123,7 +53,7 @@ START_TEST(identity_outer_is_anonymous)
 
 	struct script s2 = { 0 };
 	p.anonymous_identity = NULL;
-	s2.peer = eap_peer_new(&p, &ops, &s2);
+	s2.peer = eap_peer_new(&p, &script_ops, &s2);
 	ck_assert_int_eq(send_req(&s2, 9, 1, "hello", 5), 0);
 	expect_resp(&s2, 9, 1, "alice@example.org", 17);
 	eap_peer_free(s2.peer);
@@ -135,7 +65,7 @@ START_TEST(md5_success)
 	struct script s = { 0 };
 	struct eap_peer_profile p = md5_profile();
 	uint8_t ch[17], want[17];
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	md5_challenge(ch);
 	ck_assert_int_eq(send_req(&s, 2, 4, ch, sizeof(ch)), 0);
@@ -162,7 +92,7 @@ START_TEST(md5_failure_names_method)
 	struct eap_peer_profile p = md5_profile();
 	uint8_t ch[17];
 	const char *detail;
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	md5_challenge(ch);
 	send_req(&s, 2, 4, ch, sizeof(ch));
@@ -186,7 +116,7 @@ START_TEST(nak_then_refused)
 	const char *detail;
 	static const uint8_t allowed[] = { 4, 6 };
 
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	ck_assert_int_eq(send_req(&s, 2, 21, "\x20", 1), 0); /* TTLS Start */
 	expect_resp(&s, 2, 3, allowed, sizeof(allowed));
@@ -207,7 +137,7 @@ START_TEST(nak_empty_profile)
 	struct script s = { 0 };
 	struct eap_peer_profile p = md5_profile();
 	p.n_methods = 0;
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	uint8_t ch[17];
 	md5_challenge(ch);
@@ -230,7 +160,7 @@ START_TEST(expanded_nak)
 	static const uint8_t want[] = { 254, 0, 0, 0, 0, 0, 0, 3,  254, 0, 0, 0,
 					0,   0, 0, 4, 254, 0, 0, 0, 0, 0, 0, 6 };
 
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	ck_assert_int_eq(send_req(&s, 2, 254, req, sizeof(req)), 0);
 	ck_assert_uint_eq(s.last_len, 4 + sizeof(want));
@@ -246,7 +176,7 @@ START_TEST(expanded_nak)
 	struct script s2 = { 0 };
 	static const uint8_t none[] = { 254, 0, 0, 0, 0, 0, 0, 3, 254, 0, 0, 0, 0, 0, 0, 0 };
 	p.n_methods = 0;
-	s2.peer = eap_peer_new(&p, &ops, &s2);
+	s2.peer = eap_peer_new(&p, &script_ops, &s2);
 	send_req(&s2, 5, 254, req, sizeof(req));
 	ck_assert_uint_eq(s2.last_len, 4 + sizeof(none));
 	ck_assert_mem_eq(s2.last + 4, none, sizeof(none));
@@ -261,7 +191,7 @@ START_TEST(retransmission)
 	struct script s = { 0 };
 	struct eap_peer_profile p = md5_profile();
 	uint8_t ch[17], first[64];
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	md5_challenge(ch);
 	send_req(&s, 2, 4, ch, sizeof(ch));
@@ -295,7 +225,7 @@ START_TEST(success_before_method_fails)
 	struct script s = { 0 };
 	struct eap_peer_profile p = md5_profile();
 	const char *detail;
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	send_final(&s, 3, 1);
 	ck_assert_int_eq(s.done_res, EAP_PEER_FAILURE);
@@ -304,7 +234,7 @@ START_TEST(success_before_method_fails)
 
 	/* And a Success with no Request at all is discarded. */
 	struct script s2 = { 0 };
-	s2.peer = eap_peer_new(&p, &ops, &s2);
+	s2.peer = eap_peer_new(&p, &script_ops, &s2);
 	send_final(&s2, 3, 0);
 	ck_assert_uint_eq(s2.done_calls, 0);
 	ck_assert_int_eq(eap_peer_state(s2.peer), EAP_PEER_S_IDLE);
@@ -316,7 +246,7 @@ START_TEST(notification)
 {
 	struct script s = { 0 };
 	struct eap_peer_profile p = md5_profile();
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	ck_assert_int_eq(send_req(&s, 4, 2, "Welcome\x01", 8), 0);
 	expect_resp(&s, 4, 2, NULL, 0);
 	ck_assert_uint_eq(eap_peer_stats(s.peer)->notifications, 1);
@@ -334,7 +264,7 @@ START_TEST(secret_asked)
 	uint8_t ch[17], want[17];
 	p.password = NULL;
 	p.password_len = 0;
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	md5_challenge(ch);
 	ck_assert_int_eq(send_req(&s, 2, 4, ch, sizeof(ch)), 0);
@@ -355,7 +285,7 @@ START_TEST(secret_asked)
 	eap_peer_free(s.peer);
 
 	struct script s2 = { .answer_now = "password" };
-	s2.peer = eap_peer_new(&p, &ops, &s2);
+	s2.peer = eap_peer_new(&p, &script_ops, &s2);
 	send_req(&s2, 1, 1, NULL, 0);
 	send_req(&s2, 2, 4, ch, sizeof(ch));
 	ck_assert_uint_eq(s2.asks, 1);
@@ -364,7 +294,7 @@ START_TEST(secret_asked)
 
 	struct script s3 = { .refuse_now = true };
 	const char *detail;
-	s3.peer = eap_peer_new(&p, &ops, &s3);
+	s3.peer = eap_peer_new(&p, &script_ops, &s3);
 	send_req(&s3, 1, 1, NULL, 0);
 	send_req(&s3, 2, 4, ch, sizeof(ch));
 	ck_assert_int_eq(s3.done_res, EAP_PEER_FAILURE);
@@ -379,7 +309,7 @@ START_TEST(timeout_and_alt)
 	struct eap_peer_profile p = md5_profile();
 	const char *detail;
 	uint8_t ch[17];
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	eap_peer_timeout(s.peer);
 	ck_assert_int_eq(s.done_res, EAP_PEER_FAILURE);
 	ck_assert_int_eq(eap_peer_error(s.peer, &detail), EAP_PEER_ERR_NO_RESPONSE);
@@ -397,7 +327,7 @@ START_TEST(timeout_and_alt)
 	eap_peer_free(s.peer);
 
 	struct script s2 = { 0 };
-	s2.peer = eap_peer_new(&p, &ops, &s2);
+	s2.peer = eap_peer_new(&p, &script_ops, &s2);
 	send_req(&s2, 1, 1, NULL, 0);
 	eap_peer_alt_accept(s2.peer); /* decision FAIL: failure */
 	ck_assert_int_eq(s2.done_res, EAP_PEER_FAILURE);
@@ -410,7 +340,7 @@ START_TEST(gtc_rounds)
 	struct script s = { 0 };
 	struct eap_peer_profile p = md5_profile();
 	p.methods[0] = "GTC";
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	send_req(&s, 1, 1, NULL, 0);
 	send_req(&s, 2, 6, "Password: ", 10);
 	expect_resp(&s, 2, 6, "password", 8);
@@ -444,7 +374,7 @@ START_TEST(malformed_table)
 	struct script s = { 0 };
 	struct eap_peer_profile p = md5_profile();
 	uint8_t pkt[64];
-	s.peer = eap_peer_new(&p, &ops, &s);
+	s.peer = eap_peer_new(&p, &script_ops, &s);
 	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
 		size_t n = unhex(malformed[i].hex, pkt, sizeof(pkt));
 		ck_assert_msg(eap_peer_rx(s.peer, pkt, n) == -EBADMSG, "%s accepted",
@@ -477,6 +407,69 @@ START_TEST(malformed_table)
 	ck_assert_uint_eq(s.tx, 1);
 	ck_assert_int_eq(eap_peer_rx(s.peer, NULL, 0), -EBADMSG);
 	eap_peer_free(s.peer);
+}
+END_TEST
+
+/* Tunnels run their inner method on an inner ctx: phase 2, the outer
+ * profile, and the outer run's secrets and error slot. Here MSCHAPv2 runs
+ * on one by hand, as PEAP will. */
+START_TEST(inner_ctx)
+{
+	struct script s = { 0 };
+	struct eap_peer_profile p = md5_profile();
+	p.password = NULL;
+	p.password_len = 0;
+	const char *detail;
+	s.peer = eap_peer_new(&p, &script_ops, &s);
+	struct eap_peer_ctx *outer = eap_peer_ctx_of(s.peer);
+	ck_assert_int_eq(eap_peer_ctx_phase(outer), 0);
+	struct eap_peer_ctx *in = eap_peer_ctx_new_inner(outer);
+	ck_assert_ptr_nonnull(in);
+	ck_assert_int_eq(eap_peer_ctx_phase(in), 2);
+	ck_assert_ptr_eq(eap_peer_ctx_profile(in), eap_peer_ctx_profile(outer));
+
+	const struct eap_peer_method *ms = eap_peer_method_by_name("MSCHAPV2");
+	void *priv = ms->init(in);
+	ck_assert_ptr_nonnull(priv);
+	uint8_t ch[21] = { 1, 5, 0, 21, 16 };
+	struct eap_buf out = { 0 };
+	enum eap_method_state st = EAP_METHOD_CONT;
+	enum eap_decision dec = EAP_DECISION_FAIL;
+	/* No password: the inner method asks through the outer run. */
+	ck_assert_int_eq(ms->process(priv, 7, ch, sizeof(ch), &out, &st, &dec), -EAGAIN);
+	ck_assert_int_eq(eap_peer_set_secret(s.peer, EAP_SECRET_PASSWORD, "pw"), 0);
+	ck_assert_str_eq(eap_peer_ctx_profile(in)->password, "pw");
+	ck_assert_int_eq(ms->process(priv, 7, ch, sizeof(ch), &out, &st, &dec), 0);
+	ck_assert_uint_eq(out.len, 4 + 1 + 49 + strlen("alice@example.org"));
+	/* The inner method's error is the attempt's. */
+	eap_peer_ctx_set_error(in, EAP_PEER_ERR_INNER_REJECTED, "inner said no");
+	ck_assert_int_eq(eap_peer_error(s.peer, &detail), EAP_PEER_ERR_INNER_REJECTED);
+	ck_assert_str_eq(detail, "inner said no");
+	ms->deinit(priv);
+	eap_buf_release(&out);
+	eap_peer_ctx_free_inner(in);
+	eap_peer_free(s.peer);
+}
+END_TEST
+
+/* eap_buf grows, wipes on clear, and refuses more than an EAP packet holds. */
+START_TEST(eap_buf_limits)
+{
+	struct eap_buf b = { 0 };
+	uint8_t big[1000];
+	memset(big, 0xab, sizeof(big));
+	for (int i = 0; i < 65; i++)
+		ck_assert_int_eq(eap_buf_put(&b, big, sizeof(big)), 0);
+	ck_assert_uint_eq(b.len, 65000);
+	ck_assert_int_eq(eap_buf_put(&b, big, sizeof(big)), -ENOMEM);
+	ck_assert_int_eq(eap_buf_put_be32(&b, 0x01020304), 0);
+	ck_assert_mem_eq(b.data + 65000, "\x01\x02\x03\x04", 4);
+	eap_buf_clear(&b);
+	ck_assert_uint_eq(b.len, 0);
+	ck_assert_uint_eq(b.data[0], 0); /* wiped, allocation kept */
+	ck_assert_int_eq(eap_buf_put(NULL, big, 1), -EINVAL);
+	eap_buf_release(&b);
+	ck_assert_ptr_null(b.data);
 }
 END_TEST
 
@@ -525,6 +518,8 @@ Suite *make_eap_peer_suite(void)
 	tcase_add_test(tc, gtc_rounds);
 	tcase_add_test(tc, malformed_table);
 	tcase_add_test(tc, registry);
+	tcase_add_test(tc, inner_ctx);
+	tcase_add_test(tc, eap_buf_limits);
 	suite_add_tcase(s, tc);
 	return s;
 }

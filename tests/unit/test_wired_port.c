@@ -16,7 +16,6 @@ struct rig {
 	struct loop *loop;
 	struct wired_port *port;
 	struct eap_conf conf;
-	char *methods[1];
 	uint8_t frames[MAX_FRAMES][1600];
 	size_t lens[MAX_FRAMES];
 	size_t n;
@@ -51,11 +50,10 @@ static void rig_init(struct rig *r, const char *password)
 {
 	memset(r, 0, sizeof(*r));
 	r->loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
-	r->conf.methods[0] = (char *)"MD5";
+	strcpy(r->conf.methods[0], "MD5");
 	r->conf.n_methods = 1;
 	r->conf.identity = (char *)"md5user";
 	r->conf.password = (char *)password;
-	r->conf.min_tls = 12;
 	struct wired_port_callbacks cb = { .state_changed = r_state, .need_secret = r_secret,
 					   .ctx = r };
 	r->port = wired_port_new_io(r->loop, "eth0", &r->conf, &timers, &cb, r_tx, r);

@@ -16,34 +16,34 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${WPAD_BUILD:=$here/../../../build}"
 export WPAD_BUILD
 
-P='CACertificate=$W/pki/ca.pem ServerName=auth.wired.test'
+P='CACert=$W/pki/ca.pem ServerName=auth.wired.test'
 INNER='Password=inner\spassword'
 # name | hostapd settings | wpad [Wired] keys | expectation
 #   ok METHOD | err NAME DETAIL-PATTERN
 CASES=(
-	"md5||EAPMethods=MD5 Identity=md5user Password=md5\spassword|ok MD5"
-	"gtc||EAPMethods=GTC Identity=gtcuser Password=gtc\spassword|ok GTC"
-	"tls-1.2|tls_flags=[DISABLE-TLSv1.3]|EAPMethods=TLS Identity=tlsuser $P ClientCertificate=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS TLSv1.2"
-	"tls-1.3||EAPMethods=TLS Identity=tlsuser $P MinTLSVersion=1.3 ClientCertificate=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS TLSv1.3"
-	"peap-mschapv2||EAPMethods=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
-	"peap-gtc||EAPMethods=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=GTC $INNER $P|ok PEAP"
-	"ttls-pap||EAPMethods=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
-	"ttls-chap||EAPMethods=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=CHAP $INNER $P|ok TTLS"
-	"ttls-mschapv2||EAPMethods=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok TTLS"
-	"ttls-eap-md5||EAPMethods=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=EAP-MD5 $INNER $P|ok TTLS"
-	"wrong-password||EAPMethods=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 Password=not\sit $P|err inner-rejected"
-	"name-mismatch|server_cert=\$W/pki/server-other.pem private_key=\$W/pki/server-other.key|EAPMethods=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|err server-name-mismatch other.example"
-	"untrusted-ca|server_cert=\$W/pki/server-untrusted.pem private_key=\$W/pki/server-untrusted.key|EAPMethods=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|err server-untrusted"
-	"method-refused||EAPMethods=PEAP Identity=refuse Phase2=MSCHAPV2 $INNER $P|err method-refused TTLS"
-	"md5-wrong-password||EAPMethods=MD5 Identity=md5user Password=wrong|err eap-failure"
-	"no-response|NONE|EAPMethods=MD5 Identity=md5user Password=x StartPeriod=1 MaxStart=2|err no-response"
-	"credentials-no-agent||EAPMethods=MD5 Identity=md5user|err credentials password"
-	"tls-alert|tls_flags=[DISABLE-TLSv1.3]|EAPMethods=TLS Identity=tlsuser $P MinTLSVersion=1.3 ClientCertificate=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err tls-alert"
-	"method-unavailable||EAPMethods=MSCHAPV2 Identity=mschapuser Password=mschap\spassword|err method-unavailable MD4|env OPENSSL_MODULES=\$W/no-modules"
-	"protocol-tls-too-long|HOSTILE|AuthPeriod=5 EAPMethods=TLS Identity=tlsuser $P ClientCertificate=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err protocol"
-	"radius-tls|RADIUS|EAPMethods=TLS Identity=tlsuser $P ClientCertificate=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS"
-	"radius-peap|RADIUS|EAPMethods=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
-	"radius-ttls|RADIUS|EAPMethods=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
+	"md5||Method=MD5 Identity=md5user Password=md5\spassword|ok MD5"
+	"gtc||Method=GTC Identity=gtcuser Password=gtc\spassword|ok GTC"
+	"tls-1.2|tls_flags=[DISABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS TLSv1.2"
+	"tls-1.3||Method=TLS Identity=tlsuser $P TLSMinVersion=1.3 ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS TLSv1.3"
+	"peap-mschapv2||Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
+	"peap-gtc||Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=GTC $INNER $P|ok PEAP"
+	"ttls-pap||Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
+	"ttls-chap||Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=CHAP $INNER $P|ok TTLS"
+	"ttls-mschapv2||Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok TTLS"
+	"ttls-eap-md5||Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=MD5 Phase2EAP=true $INNER $P|ok TTLS"
+	"wrong-password||Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 Password=not\sit $P|err inner-rejected"
+	"name-mismatch|server_cert=\$W/pki/server-other.pem private_key=\$W/pki/server-other.key|Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|err server-name-mismatch other.example"
+	"untrusted-ca|server_cert=\$W/pki/server-untrusted.pem private_key=\$W/pki/server-untrusted.key|Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|err server-untrusted"
+	"method-refused||Method=PEAP Identity=refuse Phase2=MSCHAPV2 $INNER $P|err method-refused TTLS"
+	"md5-wrong-password||Method=MD5 Identity=md5user Password=wrong|err eap-failure"
+	"no-response|NONE|Method=MD5 Identity=md5user Password=x StartPeriod=1 MaxStart=2|err no-response"
+	"credentials-no-agent||Method=MD5 Identity=md5user|err credentials password"
+	"tls-alert|tls_flags=[DISABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P TLSMinVersion=1.3 ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err tls-alert"
+	"method-unavailable||Method=MSCHAPV2 Identity=mschapuser Password=mschap\spassword|err method-unavailable MD4|env OPENSSL_MODULES=\$W/no-modules"
+	"protocol-tls-too-long|HOSTILE|AuthPeriod=5 Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err protocol"
+	"radius-tls|RADIUS|Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS"
+	"radius-peap|RADIUS|Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
+	"radius-ttls|RADIUS|Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
 )
 
 # enum eap_peer_err names -> the D-Bus catalogue's (docs/dbus-api.md).
