@@ -8,5 +8,8 @@
 extern const struct eap_peer_method eap_peer_md5;
 extern const struct eap_peer_method eap_peer_gtc;
 extern const struct eap_peer_method eap_peer_mschapv2;
+extern const struct eap_peer_method eap_peer_tls;
+extern const struct eap_peer_method eap_peer_peap;
+extern const struct eap_peer_method eap_peer_ttls;
 
 #endif

@@ -12,6 +12,9 @@ static const struct eap_peer_method *const methods[] = {
 	&eap_peer_md5,
 	&eap_peer_gtc,
 	&eap_peer_mschapv2,
+	&eap_peer_tls,
+	&eap_peer_peap,
+	&eap_peer_ttls,
 	NULL,
 };
 

@@ -1,0 +1,138 @@
+/* EAP-TLS, peer side: RFC 5216 (TLS <= 1.2) and RFC 9190 (TLS 1.3, the
+ * default when both sides speak it).
+ *
+ * TLS 1.2 ends when the handshake does: our last Response is an ACK (or
+ * our Finished after a resumption) and the server answers Success.
+ * TLS 1.3 ends with the server's commitment (RFC 9190 2.5): one octet
+ * 0x00 of application data saying no more handshake messages follow;
+ * until it comes the method stays open and an early Success is not
+ * believed.
+ */
+#define LOG_TAG "eap-tls"
+#include <errno.h>
+#include <stdlib.h>
+
+#include "daemon/core/log.h"
+#include "eap/eap_methods_i.h"
+#include "eap/eap_tls_common.h"
+
+struct tls_peer {
+	struct eap_tls_common t;
+	bool committed; /* TLS 1.3: the server's 0x00 arrived */
+};
+
+static void *tls_init(struct eap_peer_ctx *ctx)
+{
+	struct tls_peer *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	eap_tls_common_init(&p->t, ctx, EAP_T_TLS, "client EAP encryption");
+	return p;
+}
+
+static void tls_deinit(void *priv)
+{
+	struct tls_peer *p = priv;
+
+	eap_tls_common_deinit(&p->t);
+	free(p);
+}
+
+/* TLS 1.3: read what came after the handshake; only the commitment may. */
+static int read_commitment(struct tls_peer *p)
+{
+	uint8_t buf[64];
+	int n;
+
+	while ((n = tls_conn_read(p->t.conn, buf, sizeof(buf))) > 0) {
+		if (n != 1 || buf[0] != 0x00 || p->committed) {
+			eap_peer_ctx_set_error(p->t.ctx, EAP_PEER_ERR_PROTOCOL,
+					       "unexpected application data from the EAP-TLS server");
+			return -EPROTO;
+		}
+		p->committed = true;
+	}
+	return n;
+}
+
+static bool finished(const struct tls_peer *p)
+{
+	if (!p->t.keys_ready || eap_tls_frag_out_pending(&p->t.frag))
+		return false;
+	return !eap_tls_common_is_tls13(&p->t) || p->committed;
+}
+
+static int tls_process(void *priv, uint8_t id, const uint8_t *req, size_t req_len,
+		       struct eap_buf *resp, enum eap_method_state *state,
+		       enum eap_decision *decision)
+{
+	struct tls_peer *p = priv;
+	int r;
+
+	switch (eap_tls_common_rx(&p->t, req, req_len, resp)) {
+	case EAP_TLS_COMMON_AGAIN:
+		return -EAGAIN;
+	case EAP_TLS_COMMON_FAILED:
+		goto fail;
+	case EAP_TLS_COMMON_STARTED:
+		p->committed = false;
+		*decision = EAP_DECISION_FAIL;
+		break;
+	case EAP_TLS_COMMON_SENT:
+		goto out;
+	case EAP_TLS_COMMON_DATA:
+		if (!tls_conn_established(p->t.conn))
+			break;
+		if (!p->t.keys_ready && eap_tls_common_derive(&p->t) < 0)
+			goto fail;
+		if (eap_tls_common_is_tls13(&p->t) && read_commitment(p) < 0) {
+			eap_tls_common_fail(&p->t, resp, EAP_PEER_ERR_PROTOCOL,
+					    "EAP-TLS: TLS failed after the handshake");
+			goto fail;
+		}
+		break;
+	}
+	r = eap_tls_common_flush(&p->t, resp);
+	if (r < 0)
+		return r;
+out:
+	if (finished(p)) {
+		*state = EAP_METHOD_DONE;
+		*decision = EAP_DECISION_COND_SUCC;
+	} else {
+		/* MAY_CONT with FAIL: an EAP-Failure ends us, a Success does not. */
+		*state = EAP_METHOD_MAY_CONT;
+	}
+	return 0;
+fail:
+	*state = EAP_METHOD_DONE;
+	*decision = EAP_DECISION_FAIL;
+	return 0;
+}
+
+static int tls_msk(void *priv, uint8_t *out, size_t max)
+{
+	return eap_tls_common_msk(&((struct tls_peer *)priv)->t, out, max);
+}
+
+static int tls_emsk(void *priv, uint8_t *out, size_t max)
+{
+	return eap_tls_common_emsk(&((struct tls_peer *)priv)->t, out, max);
+}
+
+static int tls_session_id(void *priv, uint8_t *out, size_t max)
+{
+	return eap_tls_common_session_id(&((struct tls_peer *)priv)->t, out, max);
+}
+
+const struct eap_peer_method eap_peer_tls = {
+	.type = EAP_T_TLS,
+	.name = "TLS",
+	.init = tls_init,
+	.deinit = tls_deinit,
+	.process = tls_process,
+	.get_msk = tls_msk,
+	.get_emsk = tls_emsk,
+	.get_session_id = tls_session_id,
+};
