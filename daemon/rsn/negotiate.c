@@ -251,12 +251,14 @@ static uint16_t pick_akm(const struct rsn_policy *policy, const struct ie_rsn *p
 			 struct rsn_negotiated *out)
 {
 	/* With PMF, SAE first (WPA3 over WPA2 on a transition network), then
-	 * the SHA-256 key hierarchy 802.11w goes with. SAE needs PMF. OWE
-	 * (00-0F-AC:18) is never offered next to PSK or SAE: its place is
+	 * the SHA-256 key hierarchy 802.11w goes with. SAE needs PMF. PSK
+	 * before 802.1X: a BSS offering both is a PSK network (bss.c). OWE
+	 * (00-0F-AC:18) is never offered next to the others: its place is
 	 * free. */
-	static const uint32_t with_mfp[] = { RSN_AKM_SAE, RSN_AKM_PSK_SHA256, RSN_AKM_PSK,
-					     RSN_AKM_OWE };
-	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256, RSN_AKM_OWE };
+	static const uint32_t with_mfp[] = { RSN_AKM_SAE,	   RSN_AKM_PSK_SHA256, RSN_AKM_PSK,
+					     RSN_AKM_8021X_SHA256, RSN_AKM_8021X,      RSN_AKM_OWE };
+	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256, RSN_AKM_8021X,
+						RSN_AKM_8021X_SHA256, RSN_AKM_OWE };
 	const uint32_t *pref = out->mfp ? with_mfp : without_mfp;
 	size_t n = out->mfp ? sizeof(with_mfp) / sizeof(with_mfp[0])
 			    : sizeof(without_mfp) / sizeof(without_mfp[0]);

@@ -370,7 +370,7 @@ static void send_assoc(struct station *st)
 
 	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
 	link_ssid(c, &p.ssid);
-	if (c->neg.akm) { /* an RSN BSS: PSK, SAE, OWE */
+	if (c->neg.akm) { /* an RSN BSS: PSK, SAE, OWE, 802.1X */
 		if (build_rsne(st) < 0) {
 			fail_errno(st, -EINVAL, "building the RSN element failed");
 			return;

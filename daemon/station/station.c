@@ -193,6 +193,7 @@ void station_free(struct station *st)
 		driver_scan_abort(st->drv, st->ifindex);
 	handshake_stop(st);
 	connect_reset(st);
+	enterprise_clear(st);
 	handshake_port_free(st);
 	pmksa_cache_free(st->pmksa);
 	sae_pt_cache_free(st->sae_pt);
