@@ -48,6 +48,7 @@ static enum kind key_kind(enum ap_key k)
 	case AP_KEY_PMF:
 	case AP_KEY_AKMS:
 	case AP_KEY_CIPHERS:
+	case AP_KEY_WIDTH:
 	case AP_KEY_COUNT:
 		break;
 	}

@@ -121,6 +121,12 @@ enum driver_channel_flag {
 	DRIVER_CHAN_NO_IR = 1u << 1, /* passive scan only, no beaconing */
 	DRIVER_CHAN_RADAR = 1u << 2, /* DFS required */
 	DRIVER_CHAN_INDOOR_ONLY = 1u << 3,
+	/* Regulatory limits on wider channels using this one (nl80211's
+	 * FREQUENCY_ATTR_NO_HT40_MINUS/_PLUS, _NO_80MHZ, _NO_160MHZ). */
+	DRIVER_CHAN_NO_HT40_MINUS = 1u << 4, /* no secondary channel below */
+	DRIVER_CHAN_NO_HT40_PLUS = 1u << 5,  /* no secondary channel above */
+	DRIVER_CHAN_NO_80MHZ = 1u << 6,
+	DRIVER_CHAN_NO_160MHZ = 1u << 7,
 };
 
 enum driver_band {
@@ -148,6 +154,17 @@ struct driver_band_info {
 	uint8_t ht_mcs_rx[10];
 	bool vht;
 	uint32_t vht_capab;
+	/* VHT Supported MCS and NSS Set as in the element (rx map, rx highest,
+	 * tx map, tx highest, little-endian). */
+	uint8_t vht_mcs[8];
+	/* HE, for the AP interface type (nl80211's BAND_ATTR_IFTYPE_DATA):
+	 * the HE Capabilities element fields as the radio reports them. */
+	bool he;
+	uint8_t he_mac_cap[6];
+	uint8_t he_phy_cap[11];
+	uint8_t he_mcs[12];      /* 4, 8 or 12 octets used, per he_phy_cap */
+	uint8_t he_ppe[25];
+	uint8_t he_ppe_len;      /* 0: no PPE thresholds */
 };
 
 struct driver_capa {
@@ -266,6 +283,16 @@ struct driver_assoc_params {
 
 /* ---- access point ---- */
 
+/* The operating channel: control (primary 20 MHz) channel, width and
+ * center frequencies, as nl80211's chandef. width_mhz 0 means 20 MHz
+ * (HT20 where the band has HT); center1 0 means the control channel. */
+struct driver_chandef {
+	uint32_t control_mhz;
+	uint16_t width_mhz;   /* 20, 40, 80, 160 */
+	uint32_t center1_mhz;
+	uint32_t center2_mhz; /* 80+80 only; 0 otherwise */
+};
+
 struct driver_ap_params {
 	struct driver_ssid ssid;
 	bool hidden_ssid;           /* beacons carry an empty SSID */
@@ -284,6 +311,8 @@ struct driver_ap_params {
 	 * Open System only (the roles answer Authentication frames
 	 * themselves; a device with an SME of its own filters on this). */
 	uint32_t auth_algs;
+	/* The channel definition; chandef.width_mhz 0: 20 MHz at freq_mhz. */
+	struct driver_chandef chandef;
 };
 
 enum driver_sta_flag {
@@ -305,6 +334,14 @@ struct driver_sta_params {
 	uint32_t flags; /* enum driver_sta_flag */
 	bool ht;
 	uint16_t ht_capab;
+	/* The station's capability element bodies (borrowed; NULL when the
+	 * station did not send one or the BSS does not use that PHY): HT
+	 * Capabilities (26 octets), VHT Capabilities (12), HE Capabilities
+	 * (after the Element ID Extension octet, he_cap_len octets). */
+	const uint8_t *ht_cap;
+	const uint8_t *vht_cap;
+	const uint8_t *he_cap;
+	size_t he_cap_len;
 };
 
 struct driver_sta_info {

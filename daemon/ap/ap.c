@@ -174,6 +174,7 @@ static int fill_params(struct ap *ap, struct driver_ap_params *p, struct templat
 	memcpy(p->ssid.ssid, ap->conf.ssid, ap->conf.ssid_len);
 	p->hidden_ssid = ap->conf.hidden;
 	p->freq_mhz = ap->conf.freq_mhz;
+	ap_chan_to_driver(&ap->conf.chandef, &p->chandef);
 	p->beacon_interval = ap->conf.beacon_int;
 	p->dtim_period = ap->conf.dtim_period;
 	p->ap_isolate = ap->conf.isolate;
@@ -288,9 +289,9 @@ int ap_start(struct ap *ap, const struct ap_profile *profile, struct wpad_error 
 		ap_enter_state(ap, AP_STATE_STOPPED);
 		return r;
 	}
-	log_info("access point %u: BSS '%.*s' on channel %u (%u MHz), %s%s, up to %u stations",
+	log_info("access point %u: BSS '%.*s' on channel %u (%u MHz, %s), %s%s, up to %u stations",
 		 ap->ifindex, (int)ap->conf.ssid_len, (const char *)ap->conf.ssid, ap->conf.channel,
-		 ap->conf.freq_mhz, ap->conf.rsn ? "WPA2-PSK" : "open",
+		 ap->conf.freq_mhz, ap_chan_width_name(ap->conf.chandef.width_mhz), ap->conf.rsn ? "WPA2-PSK" : "open",
 		 ap->conf.hidden ? ", hidden" : "", ap->conf.max_stations);
 	ap_enter_state(ap, AP_STATE_STARTED);
 	return 0;
@@ -457,15 +458,21 @@ int ap_set_channel(struct ap *ap, uint32_t freq_mhz)
 	enum driver_band old_band = ap->conf.band;
 	uint32_t old_freq = ap->conf.freq_mhz;
 	uint8_t old_channel = ap->conf.channel;
+	struct ap_chandef old_cd = ap->conf.chandef;
 	ap->conf.band = band;
 	ap->conf.freq_mhz = freq_mhz;
 	ap->conf.channel = (uint8_t)ch->number;
+	/* The configured width where the new channel allows it, else 20 MHz. */
+	if (ap_chan_pick(&ap->capa, band, freq_mhz, ap->conf.want_width, false, &ap->conf.chandef,
+			 NULL) < 0)
+		ap_chan_pick(&ap->capa, band, freq_mhz, 20, false, &ap->conf.chandef, NULL);
 	int r = move_to(ap, freq_mhz);
 	if (r < 0) {
 		log_warn("access point %u: cannot move to %u MHz: %d", ap->ifindex, freq_mhz, r);
 		ap->conf.band = old_band;
 		ap->conf.freq_mhz = old_freq;
 		ap->conf.channel = old_channel;
+		ap->conf.chandef = old_cd;
 		if (!ap->beaconing)
 			lost_interface(ap, "the BSS could not be restarted");
 		return r;

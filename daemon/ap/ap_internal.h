@@ -192,6 +192,14 @@ static inline bool ap_sta_is_associated(const struct ap_sta *sta)
 	return sta->state == AP_STA_ASSOCIATED || sta->state == AP_STA_AUTHORIZED;
 }
 
+/* ap_beacon.c: the station's HT/VHT/HE capability element bodies for the
+ * driver's station entry (p->ht_cap, vht_cap, he_cap), written into buf,
+ * for the PHYs this BSS uses. */
+#define AP_STA_CAP_BUF 192
+struct ie_set;
+void ap_sta_phy_caps(const struct ap *ap, const struct ie_set *ies, struct driver_sta_params *p,
+		     uint8_t *buf, size_t cap);
+
 /* ap_mgmt.c */
 int ap_mgmt_register(struct ap *ap);
 void ap_mgmt_rx(struct ap *ap, const struct driver_event *ev);

@@ -262,6 +262,8 @@ static uint16_t admit(struct ap *ap, struct ap_sta *sta, const struct mgmt_frame
 	};
 	memcpy(p.addr, sta->addr, 6);
 	memcpy(p.rates, sta->rates, sta->n_rates);
+	uint8_t capbuf[AP_STA_CAP_BUF];
+	ap_sta_phy_caps(ap, ies, &p, capbuf, sizeof(capbuf));
 	int r = driver_sta_add(ap->drv, ap->ifindex, &p);
 	if (r < 0) {
 		char a[AP_ADDR_STR_LEN];

@@ -47,6 +47,9 @@ static int parse_extension(const struct ie_elem *e, struct ie_set *s)
 	case WLAN_EID_EXT_HE_CAP:
 		TAKE_ONCE(s->has_he_cap);
 		return ie_parse_he_cap(e->data + 1, e->len - 1u, &s->he_cap);
+	case WLAN_EID_EXT_HE_OPERATION:
+		TAKE_ONCE(s->has_he_op);
+		return ie_parse_he_op(e->data + 1, e->len - 1u, &s->he_op);
 	default:
 		return CODEC_OK;
 	}

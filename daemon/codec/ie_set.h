@@ -68,6 +68,8 @@ struct ie_set {
 	struct ie_vht_op vht_op;
 	bool has_he_cap;
 	struct ie_he_cap he_cap;
+	bool has_he_op;
+	struct ie_he_op he_op;
 	bool has_ext_capab;
 	struct ie_ext_capab ext_capab;
 	bool has_mde;

@@ -196,6 +196,11 @@ int sim_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_params *p)
 			 err == -EPERM ? "not allowed by the regulatory domain" : "no such channel");
 		return err;
 	}
+	if ((err = sim_chandef_check(sim, p->freq_mhz, &p->chandef)) < 0) {
+		log_warn("%s: AP channel definition (%u MHz wide, center %u MHz) refused", ifc->name,
+			 p->chandef.width_mhz, p->chandef.center1_mhz);
+		return err;
+	}
 	uint32_t busy = sim_radio_busy_freq(ifc, DRIVER_IFTYPE_AP);
 	if (busy && busy != p->freq_mhz)
 		return -EBUSY; /* the radio works on another channel */
@@ -203,14 +208,16 @@ int sim_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_params *p)
 		return err;
 	struct sim_ap *ap = &ifc->ap;
 	ap->started = true;
+	ap->chandef = p->chandef;
 	ap->start_us = loop_now_us(ifc->sim->loop);
 	ap->dtim_count = 0;
 	sim_iface_set_home(ifc, p->freq_mhz);
 	loop_timer_arm_us(ap->beacon_timer, SIM_FIRST_BEACON_US);
 	if (ap->inactivity_s)
 		loop_timer_arm_ms(ap->inact_timer, SIM_INACTIVITY_CHECK_MS);
-	log_info("%s: AP '%.*s' on %u MHz, beacon interval %u TU", ifc->name,
-		 (int)ap->ssid.len, (const char *)ap->ssid.ssid, p->freq_mhz, ap->beacon_int);
+	log_info("%s: AP '%.*s' on %u MHz (%u MHz wide), beacon interval %u TU", ifc->name,
+		 (int)ap->ssid.len, (const char *)ap->ssid.ssid, p->freq_mhz,
+		 p->chandef.width_mhz ? p->chandef.width_mhz : 20, ap->beacon_int);
 	return 0;
 }
 

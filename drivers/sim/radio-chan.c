@@ -190,17 +190,41 @@ size_t sim_band_rates(uint32_t freq, uint8_t *out, size_t max)
 	return n;
 }
 
-/* HT20 only, short GI for 20 MHz, one RX STBC stream, SM power save off,
- * two spatial streams (MCS 0-15). */
+/* 20/40 MHz, short GI for 20 and 40 MHz, one RX STBC stream, SM power
+ * save off, two spatial streams (MCS 0-15). */
 uint16_t sim_ht_capab(void)
 {
-	return 0x000c | 0x0020 | 0x0100;
+	return 0x0002 | 0x000c | 0x0020 | 0x0040 | 0x0100;
 }
 
 const uint8_t *sim_ht_mcs(void)
 {
 	static const uint8_t mcs[10] = { 0xff, 0xff };
 	return mcs;
+}
+
+/* VHT on 5 GHz: 160 MHz, short GI at 80/160 MHz, MCS 0-9 on two
+ * streams. HE on both bands: 40 MHz on 2.4 GHz, 40/80 and 160 MHz on
+ * 5 GHz, HE-MCS 0-11 on two streams, no PPE thresholds. Enough for the
+ * AP's elements and the widths the tests use; nothing is modulated. */
+#define SIM_VHT_CAPAB ((1u << 2) | (1u << 5) | (1u << 6))
+#define SIM_MCS_MAP_2SS 0xfffa
+
+static void fill_vht_he(enum driver_band band, struct driver_band_info *b)
+{
+	static const uint8_t mcs4[4] = { SIM_MCS_MAP_2SS & 0xff, SIM_MCS_MAP_2SS >> 8,
+					 SIM_MCS_MAP_2SS & 0xff, SIM_MCS_MAP_2SS >> 8 };
+	if (band == DRIVER_BAND_5GHZ) {
+		b->vht = true;
+		b->vht_capab = SIM_VHT_CAPAB;
+		memcpy(b->vht_mcs, mcs4, 2);
+		memcpy(b->vht_mcs + 4, mcs4, 2);
+	}
+	b->he = true;
+	b->he_phy_cap[0] = band == DRIVER_BAND_5GHZ ? 0x0c : 0x02;
+	memcpy(b->he_mcs, mcs4, 4);
+	if (band == DRIVER_BAND_5GHZ)
+		memcpy(b->he_mcs + 4, mcs4, 4);
 }
 
 /* ---- capabilities and regulatory ops ---- */
@@ -227,6 +251,23 @@ static void fill_band(const struct sim *sim, enum driver_band band, struct drive
 	b->ht = true;
 	b->ht_capab = sim_ht_capab();
 	memcpy(b->ht_mcs_rx, sim_ht_mcs(), sizeof(b->ht_mcs_rx));
+	fill_vht_he(band, b);
+}
+
+int sim_chandef_check(const struct sim *sim, uint32_t control, const struct driver_chandef *cd)
+{
+	unsigned w = cd->width_mhz ? cd->width_mhz : 20;
+	uint32_t center = cd->center1_mhz ? cd->center1_mhz : control;
+	if ((w != 20 && w != 40 && w != 80 && w != 160) || cd->center2_mhz ||
+	    control + 10 > center + w / 2 || control < center - w / 2 + 10 ||
+	    (center - w / 2 + 10 - control) % 20)
+		return -EINVAL;
+	for (uint32_t f = center - w / 2 + 10; f < center + w / 2; f += 20) {
+		int r = sim_chan_check(sim, f, true);
+		if (r)
+			return r;
+	}
+	return 0;
 }
 
 int sim_get_capa(void *priv, uint32_t radio_id, struct driver_capa *capa)

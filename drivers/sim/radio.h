@@ -431,6 +431,8 @@ struct sim_ap {
 	uint64_t start_us;
 	struct loop_timer *beacon_timer;
 	struct loop_timer *inact_timer;
+	/* The channel definition start_ap was given (width 0: 20 MHz). */
+	struct driver_chandef chandef;
 };
 
 int sim_ap_init(struct sim_iface *ifc);
@@ -445,6 +447,11 @@ bool sim_ap_probe_offload(struct sim_iface *ifc, const struct mgmt_frame *m);
  * (sent on to another station only). */
 bool sim_ap_forward(struct sim_iface *ifc, const uint8_t *da, const uint8_t *sa,
 		    uint16_t ethertype, const uint8_t *payload, size_t len, uint8_t tid);
+/* The channel definition is coherent (control inside, center on a 20 MHz
+ * grid) and every 20 MHz channel it covers may be transmitted on:
+ * 0, -EINVAL, or -EPERM (regulatory). */
+int sim_chandef_check(const struct sim *sim, uint32_t control_mhz,
+		      const struct driver_chandef *cd);
 int sim_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_params *p);
 int sim_set_beacon(void *priv, uint32_t ifindex, const struct driver_ap_params *p);
 int sim_stop_ap(void *priv, uint32_t ifindex);
