@@ -173,6 +173,8 @@ int ap_chan_pick(const struct driver_capa *capa, enum driver_band band, uint32_t
 		*why = "the radio has no such channel";
 		return -EINVAL;
 	}
+	if ((*why = channel_unusable(ch, 20, allow_radar)))
+		return -EPERM;
 	struct ap_chandef base = { .control_mhz = control_mhz, .width_mhz = 20,
 				   .center1_mhz = control_mhz,
 				   .radar = (ch->flags & DRIVER_CHAN_RADAR) != 0 };
