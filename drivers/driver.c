@@ -396,3 +396,9 @@ int driver_get_queue_state(struct driver *drv, uint32_t ifindex, struct driver_q
 {
 	CALL_OP(get_queue_state, ifindex, q);
 }
+
+int driver_get_survey(struct driver *drv, uint32_t ifindex, struct driver_survey *out,
+		      size_t max, size_t *n)
+{
+	CALL_OP(get_survey, ifindex, out, max, n);
+}

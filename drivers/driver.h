@@ -444,6 +444,22 @@ struct driver_queue_state {
 /* Maps an 802.1D user priority (0..7) to its access category. */
 enum driver_ac driver_ac_from_priority(uint8_t priority);
 
+/* ---- channel survey (automatic channel selection) ---- */
+
+#define DRIVER_MAX_SURVEY (2 * DRIVER_MAX_CHANNELS)
+
+/* What the radio measured on one channel since it was powered (nl80211's
+ * SURVEY_INFO). Times are cumulative; a field is valid with its has_. */
+struct driver_survey {
+	uint32_t freq_mhz;
+	bool in_use;          /* the channel the interface is on now */
+	bool has_noise;
+	int8_t noise_dbm;
+	bool has_time;
+	uint64_t active_ms;   /* the radio was on the channel */
+	uint64_t busy_ms;     /* ... and sensed the medium busy */
+};
+
 /* ---- events: the one funnel up to the roles ---- */
 
 enum driver_event_type {
@@ -623,6 +639,11 @@ struct wpad_driver_ops {
 	int (*set_regulatory)(void *priv, const char *alpha2);
 	int (*set_power_save)(void *priv, uint32_t ifindex, bool enabled);
 	int (*get_queue_state)(void *priv, uint32_t ifindex, struct driver_queue_state *q);
+
+	/* The radio's channel survey, one entry per channel it has figures
+	 * for (at most max; *n set). */
+	int (*get_survey)(void *priv, uint32_t ifindex, struct driver_survey *out, size_t max,
+			  size_t *n);
 };
 
 /* ---- the driver instance and its wrappers ---- */
@@ -706,5 +727,7 @@ int driver_get_regulatory(struct driver *drv, uint32_t radio_id, struct driver_r
 int driver_set_regulatory(struct driver *drv, const char *alpha2);
 int driver_set_power_save(struct driver *drv, uint32_t ifindex, bool enabled);
 int driver_get_queue_state(struct driver *drv, uint32_t ifindex, struct driver_queue_state *q);
+int driver_get_survey(struct driver *drv, uint32_t ifindex, struct driver_survey *out,
+		      size_t max, size_t *n);
 
 #endif

@@ -245,6 +245,10 @@ static int start_bss(struct ap *ap, struct driver_iface_info *info, struct wpad_
 		return driver_fail(err, r, "interface lookup");
 	memcpy(ap->addr, info->addr, 6);
 	pick_country(ap, info->radio_id);
+	ap->channel_choice[0] = '\0';
+	if (ap->conf.channel_auto && (r = ap_acs_run(ap, err)) < 0)
+		return r;
+	ap_obss_check(ap);
 	if ((r = sta_table_init(&ap->stas, NULL)) < 0)
 		return driver_fail(err, r, "station table");
 	if ((r = ap_build_rsne(ap)) < 0 || (r = fill_params(ap, &p, &t)) < 0)

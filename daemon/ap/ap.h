@@ -118,6 +118,17 @@ int ap_disconnect_station(struct ap *ap, const uint8_t addr[6], uint16_t reason)
  * channel, -EPERM if it may not beacon there, -ENOTCONN unless STARTED. */
 int ap_set_channel(struct ap *ap, uint32_t freq_mhz);
 
+/* Channel=auto: why the channel was chosen ("channel 44 (80 MHz): busy 3%,
+ * noise -95 dBm, 0 BSSs: 3; lowest of 9 candidates (next: ...)"), "" when
+ * the channel was configured. */
+const char *ap_channel_choice(const struct ap *ap);
+/* The operating channel width in MHz, 0 when stopped. */
+unsigned ap_channel_width(const struct ap *ap);
+/* Channel=auto again, from a fresh survey and the last scan; moves the BSS
+ * when another channel wins. -ENOTCONN unless STARTED, -EOPNOTSUPP when
+ * the channel was configured, ap_set_channel()'s errors. */
+int ap_rescan_channel(struct ap *ap);
+
 /* Starts a GTK rekey now (WPA2 only; -EOPNOTSUPP on an open BSS,
  * -EINPROGRESS if one is running, -ENOTCONN unless STARTED). The new GTK
  * goes to every station in a group key handshake while the driver keeps

@@ -119,6 +119,8 @@ struct ap {
 	size_t stop_pending;      /* farewell deauths not yet reported */
 	/* The replay_counter_base of the next station handshake (ap_keys.c). */
 	uint64_t replay_base;
+	/* Channel=auto: the last choice and why (ap_acs_run.c). */
+	char channel_choice[256];
 };
 
 /* "aa:bb:cc:dd:ee:ff" */
@@ -199,6 +201,12 @@ static inline bool ap_sta_is_associated(const struct ap_sta *sta)
 struct ie_set;
 void ap_sta_phy_caps(const struct ap *ap, const struct ie_set *ies, struct driver_sta_params *p,
 		     uint8_t *buf, size_t cap);
+
+/* ap_acs_run.c: Channel=auto (conf.channel, freq_mhz, chandef from the
+ * survey and the scan results), and the 2.4 GHz 40 MHz coexistence check
+ * that falls back to 20 MHz. */
+int ap_acs_run(struct ap *ap, struct wpad_error *err);
+void ap_obss_check(struct ap *ap);
 
 /* ap_mgmt.c */
 int ap_mgmt_register(struct ap *ap);

@@ -77,6 +77,11 @@ uint32_t nl80211_cipher_to_suite(uint32_t cipher_bit);
 
 /* ---- scan results (GET_SCAN dump) ---- */
 
+/* One SURVEY_INFO of a GET_SURVEY dump. -ENOENT when the message carries
+ * none (or no frequency), -EINVAL when it is malformed. */
+int nl80211_parse_survey(const struct nlmsghdr *nlh, uint32_t *ifindex,
+			 struct driver_survey *out);
+
 /* Parses one BSS; r->ies is malloc'ed (the caller frees it). -ENOENT when
  * the message carries no BSS, -EINVAL when it is malformed. */
 int nl80211_parse_scan_result(const struct nlmsghdr *nlh, uint32_t *ifindex,

@@ -14,6 +14,7 @@
 #define LOG_TAG "sim"
 #include "drivers/sim/radio.h"
 #include "daemon/core/log.h"
+#include "daemon/core/loop.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -331,6 +332,40 @@ int sim_set_regulatory(void *priv, const char *alpha2)
 	for (struct sim_radio *r = sim->radios; r; r = r->next) {
 		struct driver_event ev = { .type = DRIVER_EV_REG_CHANGE, .radio_id = r->id };
 		sim_emit(sim, &ev);
+	}
+	return 0;
+}
+
+/* ---- channel survey ---- */
+
+/* Every channel of the radio, with the time since the counters started as
+ * active time (at least 100 ms, so a survey taken at once still has
+ * shares) and the scripted share of it busy. */
+int sim_get_survey(void *priv, uint32_t ifindex, struct driver_survey *out, size_t max,
+		   size_t *n)
+{
+	struct sim *sim = priv;
+	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
+	if (!ifc)
+		return -ENODEV;
+	uint64_t active_ms = (loop_now_us(sim->loop) - sim->survey_since_us) / 1000;
+	if (active_ms < 100)
+		active_ms = 100;
+	*n = 0;
+	for (size_t i = 0; i < N_CHANNELS && *n < max; i++) {
+		struct driver_survey *s = &out[(*n)++];
+		memset(s, 0, sizeof(*s));
+		s->freq_mhz = channels[i].freq;
+		s->in_use = ifc->oper_freq == channels[i].freq;
+		s->has_noise = s->has_time = true;
+		s->noise_dbm = -95;
+		s->active_ms = active_ms;
+		for (size_t k = 0; k < sim->n_survey; k++) {
+			if (sim->survey[k].freq != channels[i].freq)
+				continue;
+			s->noise_dbm = sim->survey[k].noise_dbm;
+			s->busy_ms = active_ms * sim->survey[k].busy_pct / 100;
+		}
 	}
 	return 0;
 }

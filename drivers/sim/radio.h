@@ -559,6 +559,8 @@ struct sim_iface {
 
 struct sim_event_entry;
 
+#define SIM_MAX_SURVEY_LOAD 48
+
 struct sim {
 	struct driver *drv;
 	struct loop *loop;
@@ -573,7 +575,18 @@ struct sim {
 	struct loop_idle *ev_idle;
 	bool draining;   /* delivering events: close must not free sim */
 	bool closed;
+	/* The channel survey tests script (sim_driver_set_survey): busy share
+	 * and noise per frequency; unset channels are idle at -95 dBm. */
+	struct sim_survey_load {
+		uint32_t freq;
+		uint8_t busy_pct;
+		int8_t noise_dbm;
+	} survey[SIM_MAX_SURVEY_LOAD];
+	size_t n_survey;
+	uint64_t survey_since_us; /* when the survey counters started */
 };
+int sim_get_survey(void *priv, uint32_t ifindex, struct driver_survey *out, size_t max,
+		   size_t *n);
 
 struct sim_iface *sim_iface_find(struct sim *sim, uint32_t ifindex);
 struct sim_radio *sim_radio_find(struct sim *sim, uint32_t id);
