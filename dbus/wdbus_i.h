@@ -98,6 +98,8 @@ struct wdb_ap {
 	uint32_t freq;
 	uint32_t count;
 	struct wdb_ap_station *stas;
+	uint32_t width;         /* ChannelWidth last emitted */
+	char choice[256];       /* ChannelChoice last emitted */
 };
 
 struct wdb_device {
