@@ -21,7 +21,15 @@ static struct ap *ap_of(const struct wdb_device *d)
 
 static bool started(const struct wdb_device *d)
 {
-	return ap_get_state(ap_of(d)) == AP_STATE_STARTED;
+	enum ap_state st = ap_get_state(ap_of(d));
+	return st == AP_STATE_STARTED || st == AP_STATE_SWITCHING;
+}
+
+/* The State property: the role's state, "running" for started. */
+static const char *state_name(const struct wdb_device *d)
+{
+	enum ap_state st = ap_get_state(ap_of(d));
+	return st == AP_STATE_STARTED ? "running" : ap_state_to_string(st);
 }
 
 static uint32_t frequency(const struct wdb_device *d)
@@ -94,6 +102,11 @@ static DBusMessage *rescan_channel(void *data, DBusMessage *msg)
 
 /* ---- properties ---- */
 
+static bool get_state(void *data, DBusMessageIter *it)
+{
+	return wdb_append_str(it, state_name(data));
+}
+
 static bool get_width(void *data, DBusMessageIter *it)
 {
 	struct wdb_device *d = data;
@@ -152,6 +165,7 @@ static const struct wdb_property props[] = {
 	{ "Security", "s", get_security, NULL, 0 },
 	{ "StationCount", "u", get_count, NULL, 0 },
 	{ "ChannelWidth", "u", get_width, NULL, 0 },
+	{ "State", "s", get_state, NULL, 0 },
 	{ "ChannelChoice", "s", get_choice, NULL, 0 },
 	{ .name = NULL },
 };
@@ -195,6 +209,11 @@ void wdb_ap_sync(struct wdb_device *d)
 	if (n != d->ap.count) {
 		d->ap.count = n;
 		wdb_emit_changed(d->obj, &wdb_ap_iface, "StationCount");
+	}
+	const char *st = state_name(d);
+	if (strcmp(st, d->ap.state) != 0) {
+		snprintf(d->ap.state, sizeof(d->ap.state), "%s", st);
+		wdb_emit_changed(d->obj, &wdb_ap_iface, "State");
 	}
 	uint32_t w = s ? ap_channel_width(ap_of(d)) : 0;
 	if (w != d->ap.width) {

@@ -100,6 +100,7 @@ struct wdb_ap {
 	struct wdb_ap_station *stas;
 	uint32_t width;         /* ChannelWidth last emitted */
 	char choice[256];       /* ChannelChoice last emitted */
+	char state[16];         /* State last emitted */
 };
 
 struct wdb_device {

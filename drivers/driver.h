@@ -78,6 +78,7 @@ enum driver_capa_flag {
 	DRIVER_CAPA_DATA_PLANE = 1u << 9, /* carries data to an OS netdev/TAP */
 	DRIVER_CAPA_REGULATORY = 1u << 10,
 	DRIVER_CAPA_HOTPLUG = 1u << 11, /* radios can appear and vanish */
+	DRIVER_CAPA_DFS = 1u << 12, /* radar detection (CAC) and channel switch for an AP */
 };
 
 /* AKM suites (bit per suite) the driver can run or pass through; the
@@ -127,6 +128,12 @@ enum driver_channel_flag {
 	DRIVER_CHAN_NO_HT40_PLUS = 1u << 5,  /* no secondary channel above */
 	DRIVER_CHAN_NO_80MHZ = 1u << 6,
 	DRIVER_CHAN_NO_160MHZ = 1u << 7,
+	/* DFS state of a radar channel (nl80211's FREQUENCY_ATTR_DFS_STATE):
+	 * neither bit: usable after a CAC; AVAILABLE: a CAC passed, beacon at
+	 * once; UNAVAILABLE: radar was detected, the non-occupancy period
+	 * (30 minutes) runs. */
+	DRIVER_CHAN_DFS_AVAILABLE = 1u << 8,
+	DRIVER_CHAN_DFS_UNAVAILABLE = 1u << 9,
 };
 
 enum driver_band {
@@ -141,6 +148,7 @@ struct driver_channel {
 	uint16_t number;
 	uint32_t flags; /* enum driver_channel_flag */
 	int8_t max_power_dbm;
+	uint32_t dfs_cac_ms; /* radar channels: the CAC time; 0 = 60 s */
 };
 
 struct driver_band_info {
@@ -460,6 +468,32 @@ struct driver_survey {
 	uint64_t busy_ms;     /* ... and sensed the medium busy */
 };
 
+/* ---- DFS and channel switch (access point) ---- */
+
+/* A channel switch announced in the beacons: the driver beacons
+ * beacon_csa (which carries the CSA element(s)) and decrements the count
+ * octet at each offset in its tail (and probe response) every beacon; at
+ * zero it moves to chandef, beacons beacon_after and reports
+ * DRIVER_EV_CH_SWITCHED. */
+#define DRIVER_CSA_MAX_OFFSETS 2
+struct driver_csa_params {
+	struct driver_chandef chandef;
+	uint8_t count;
+	bool block_tx;                     /* stations stop transmitting until then */
+	struct driver_ap_params beacon_after;
+	struct driver_ap_params beacon_csa;
+	size_t n_offsets;
+	uint16_t offsets_tail[DRIVER_CSA_MAX_OFFSETS];   /* into beacon_csa.beacon_tail */
+	uint16_t offsets_presp[DRIVER_CSA_MAX_OFFSETS];  /* into beacon_csa.probe_resp */
+};
+
+enum driver_radar_kind {
+	DRIVER_RADAR_DETECTED,     /* on the channel: leave it */
+	DRIVER_RADAR_CAC_FINISHED, /* the CAC passed: beaconing may start */
+	DRIVER_RADAR_CAC_ABORTED,
+	DRIVER_RADAR_NOP_FINISHED, /* the non-occupancy period ended: usable again */
+};
+
 /* ---- events: the one funnel up to the roles ---- */
 
 enum driver_event_type {
@@ -494,6 +528,8 @@ enum driver_event_type {
 	DRIVER_EV_QUEUE_WOKEN,
 	DRIVER_EV_REG_CHANGE,
 	DRIVER_EV_RADIO_ERROR,  /* firmware crash or load failure, rfkill */
+	DRIVER_EV_RADAR,        /* u.radar: CAC result, radar, NOP over */
+	DRIVER_EV_CH_SWITCHED,  /* u.ch_switch: the interface is on a new channel */
 };
 
 enum driver_radio_error {
@@ -548,6 +584,13 @@ struct driver_event {
 			int err; /* -errno from the backend */
 			const char *detail;
 		} radio_error;
+		struct { /* RADAR (ifindex 0 for NOP_FINISHED: radio-wide) */
+			enum driver_radar_kind kind;
+			uint32_t freq_mhz;
+		} radar;
+		struct { /* CH_SWITCHED: AP after its CSA, station following one */
+			struct driver_chandef chandef;
+		} ch_switch;
 	} u;
 };
 
@@ -644,6 +687,13 @@ struct wpad_driver_ops {
 	 * for (at most max; *n set). */
 	int (*get_survey)(void *priv, uint32_t ifindex, struct driver_survey *out, size_t max,
 			  size_t *n);
+
+	/* DFS: the channel availability check on chandef before an AP may
+	 * beacon there (DRIVER_EV_RADAR CAC_FINISHED or _ABORTED/_DETECTED
+	 * after the CAC time); an AP's channel switch with announcement. */
+	int (*start_radar_detection)(void *priv, uint32_t ifindex,
+				     const struct driver_chandef *chandef);
+	int (*channel_switch)(void *priv, uint32_t ifindex, const struct driver_csa_params *p);
 };
 
 /* ---- the driver instance and its wrappers ---- */
@@ -729,5 +779,10 @@ int driver_set_power_save(struct driver *drv, uint32_t ifindex, bool enabled);
 int driver_get_queue_state(struct driver *drv, uint32_t ifindex, struct driver_queue_state *q);
 int driver_get_survey(struct driver *drv, uint32_t ifindex, struct driver_survey *out,
 		      size_t max, size_t *n);
+int driver_start_radar_detection(struct driver *drv, uint32_t ifindex,
+				 const struct driver_chandef *chandef);
+int driver_channel_switch(struct driver *drv, uint32_t ifindex,
+			  const struct driver_csa_params *p);
+const char *driver_radar_kind_name(enum driver_radar_kind kind);
 
 #endif

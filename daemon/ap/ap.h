@@ -18,6 +18,11 @@
  *   STOPPED --ap_start()--> STARTING --templates, start_ap ok--> STARTED
  *   STARTING --any failure--> STOPPED (ap_start returns the error)
  *   STARTED --ap_stop(), interface gone, radio error--> STOPPING
+ *   STARTING --radar channel, radar detection started--> CAC
+ *   CAC --CAC finished, start_ap ok--> STARTED
+ *   CAC --radar or CAC aborted--> CAC/STARTED on another channel, or STOPPED
+ *   STARTED --radar on the channel, channel_switch ok--> SWITCHING
+ *   SWITCHING --the driver switched (CSA count ran out)--> STARTED
  *   STOPPING --stations told (deauth sent and TX status back, or 200 ms),
  *              stop_ap--> STOPPED   (always from the loop, never inside
  *                                    ap_stop(): ap_stop() returns in STOPPING)
@@ -55,6 +60,8 @@ enum ap_state {
 	AP_STATE_STARTING,
 	AP_STATE_STARTED,
 	AP_STATE_STOPPING,
+	AP_STATE_CAC,       /* radar channel: the channel availability check runs */
+	AP_STATE_SWITCHING, /* beaconing a channel switch announcement */
 };
 
 enum ap_sta_state {
@@ -95,7 +102,8 @@ enum ap_state ap_get_state(const struct ap *ap);
  * AP checks whether they concern its radio. */
 void ap_handle_event(struct ap *ap, const struct driver_event *ev);
 
-/* Validates the profile and starts the BSS. Returns 0 (state STARTED) or a
+/* Validates the profile and starts the BSS. Returns 0 (state STARTED, or
+ * CAC on a channel that needs radar detection first) or a
  * negative errno with *err filled (err may be NULL):
  *   InvalidArguments   bad SSID, interval, DTIM, station limit, ...
  *   InvalidFormat      passphrase not 8..63 printable ASCII, PSK not 64 hex,

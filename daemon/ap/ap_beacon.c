@@ -15,6 +15,7 @@
 #include "daemon/codec/frame.h"
 #include "daemon/codec/ie.h"
 #include "daemon/codec/ie_basic.h"
+#include "daemon/codec/ie_csa.h"
 #include "daemon/codec/ie_ht.h"
 #include "daemon/codec/ie_rsn.h"
 #include "daemon/codec/ie_set.h"
@@ -240,6 +241,11 @@ int ap_build_rsne(struct ap *ap)
 static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, size_t n_rates)
 {
 	put_country(ap, w);
+	if (ap->csa.in_beacon) { /* Table 9-32: after Country, before ERP */
+		struct ie_csa csa = { .mode = 1, .new_channel = ap_freq_to_channel(ap->csa.freq_mhz),
+				      .count = ap->csa.count };
+		ie_build_csa(w, &csa);
+	}
 	if (ap->conf.band == DRIVER_BAND_2GHZ)
 		ie_build(w, WLAN_EID_ERP_INFO, "\0", 1);
 	if (n_rates > IE_SUPP_RATES_MAX)

@@ -49,6 +49,12 @@ static const char *radio_cannot(const struct driver_band_info *b, unsigned width
 	return "no such width";
 }
 
+/* A radar channel without a passed CAC. */
+static bool needs_cac(const struct driver_channel *ch)
+{
+	return (ch->flags & DRIVER_CHAN_RADAR) && !(ch->flags & DRIVER_CHAN_DFS_AVAILABLE);
+}
+
 /* Why one 20 MHz channel of the block cannot be used, or NULL. */
 static const char *channel_unusable(const struct driver_channel *ch, unsigned width,
 				    bool allow_radar)
@@ -57,8 +63,10 @@ static const char *channel_unusable(const struct driver_channel *ch, unsigned wi
 		return "a channel of the block is missing on this radio";
 	if (ch->flags & DRIVER_CHAN_DISABLED)
 		return "a channel of the block is disabled here";
+	if (ch->flags & DRIVER_CHAN_DFS_UNAVAILABLE)
+		return "radar was detected on a channel of the block (non-occupancy period)";
 	if (ch->flags & DRIVER_CHAN_RADAR) {
-		if (!allow_radar)
+		if (!allow_radar && !(ch->flags & DRIVER_CHAN_DFS_AVAILABLE))
 			return "a channel of the block needs radar detection";
 	} else if (ch->flags & DRIVER_CHAN_NO_IR) {
 		return "a channel of the block may not be transmitted on (no-IR)";
@@ -102,7 +110,7 @@ static int pick_5g(const struct driver_capa *capa, unsigned chan, unsigned width
 			*why = bad;
 			return -EPERM;
 		}
-		if (ch->flags & DRIVER_CHAN_RADAR)
+		if (needs_cac(ch))
 			cd->radar = true;
 	}
 	cd->width_mhz = (uint16_t)width;
@@ -177,7 +185,7 @@ int ap_chan_pick(const struct driver_capa *capa, enum driver_band band, uint32_t
 		return -EPERM;
 	struct ap_chandef base = { .control_mhz = control_mhz, .width_mhz = 20,
 				   .center1_mhz = control_mhz,
-				   .radar = (ch->flags & DRIVER_CHAN_RADAR) != 0 };
+				   .radar = needs_cac(ch) };
 	if (want_mhz)
 		return pick_exact(capa, band, &base, want_mhz, allow_radar, out, why);
 	/* auto: 20 MHz on 2.4 GHz; otherwise the widest that works. */

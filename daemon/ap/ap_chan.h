@@ -28,7 +28,7 @@ struct ap_chandef {
 	uint16_t width_mhz;   /* 20, 40, 80, 160 */
 	uint32_t center1_mhz; /* the whole channel's center */
 	int8_t sec_offset;    /* +1 secondary above, -1 below, 0 at 20 MHz */
-	bool radar;           /* some channel of it needs radar detection */
+	bool radar;           /* some channel of it needs a CAC first */
 };
 
 /* Picks the definition for control_mhz in band at want_mhz (0: auto).

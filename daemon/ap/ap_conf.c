@@ -89,7 +89,8 @@ int ap_conf_resolve_width(struct ap_conf *c, const struct driver_capa *capa,
 {
 	char text[160];
 	const char *why = NULL;
-	int r = ap_chan_pick(capa, c->band, c->freq_mhz, c->want_width, false, &c->chandef, &why);
+	bool dfs = (capa->flags & DRIVER_CAPA_DFS) != 0; /* radar channels after a CAC */
+	int r = ap_chan_pick(capa, c->band, c->freq_mhz, c->want_width, dfs, &c->chandef, &why);
 	if (r == 0) {
 		log_info("channel %u: %s (center %u MHz)%s", c->channel,
 			 ap_chan_width_name(c->chandef.width_mhz), c->chandef.center1_mhz,
@@ -128,11 +129,20 @@ static int resolve_channel(struct ap_conf *c, const struct ap_profile *p,
 			 c->freq_mhz);
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EINVAL, text);
 	}
-	if (ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR)) {
+	uint32_t forbidden = DRIVER_CHAN_DISABLED | DRIVER_CHAN_DFS_UNAVAILABLE;
+	if (ch->flags & DRIVER_CHAN_RADAR) {
+		if (!(capa->flags & DRIVER_CAPA_DFS) && !(ch->flags & DRIVER_CHAN_DFS_AVAILABLE))
+			forbidden |= DRIVER_CHAN_RADAR;
+	} else {
+		forbidden |= DRIVER_CHAN_NO_IR;
+	}
+	if (ch->flags & forbidden) {
 		snprintf(text, sizeof(text),
 			 "channel %u (%u MHz) may not be used to beacon here (%s)", c->channel,
 			 c->freq_mhz,
 			 ch->flags & DRIVER_CHAN_DISABLED ? "disabled"
+			 : ch->flags & DRIVER_CHAN_DFS_UNAVAILABLE
+				 ? "radar was detected there; the non-occupancy period runs"
 			 : ch->flags & DRIVER_CHAN_RADAR  ? "radar detection required"
 							  : "no initiating radiation");
 		return fail(err, WPAD_ERR_REGULATORY_FORBIDDEN, -EPERM, text);

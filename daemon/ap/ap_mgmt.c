@@ -393,7 +393,7 @@ void ap_mgmt_rx(struct ap *ap, const struct driver_event *ev)
 	struct mgmt_frame f;
 	int32_t signal = ev->u.mgmt.signal_mbm;
 
-	if (ap->state != AP_STATE_STARTED || !ev->u.mgmt.frame)
+	if (!ap_is_running(ap) || !ev->u.mgmt.frame)
 		return;
 	/* A protected (PMF) frame comes decrypted: mac80211 keeps the
 	 * Protected bit and strips the CCMP header and MIC, the sim clears the

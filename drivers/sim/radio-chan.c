@@ -151,7 +151,10 @@ uint32_t sim_chan_flags(const struct sim *sim, uint32_t freq)
 	const struct driver_reg_rule *r = rule_for(current_set(sim), freq);
 	if (!r)
 		return flags | DRIVER_CHAN_DISABLED;
-	return flags | r->flags;
+	flags |= r->flags;
+	if (flags & DRIVER_CHAN_RADAR)
+		flags |= sim_dfs_flags(sim, freq);
+	return flags;
 }
 
 int sim_chan_check(const struct sim *sim, uint32_t freq, bool may_initiate)
@@ -161,8 +164,11 @@ int sim_chan_check(const struct sim *sim, uint32_t freq, bool may_initiate)
 	uint32_t flags = sim_chan_flags(sim, freq);
 	if (flags & DRIVER_CHAN_DISABLED)
 		return -EPERM;
-	if (may_initiate && (flags & (DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR)))
-		return -EPERM; /* no beaconing; DFS channel availability checks are not simulated */
+	if (may_initiate && (flags & DRIVER_CHAN_NO_IR))
+		return -EPERM; /* no beaconing */
+	/* A radar channel: only once a CAC passed (radio-dfs.c). */
+	if (may_initiate && (flags & DRIVER_CHAN_RADAR) && !(flags & DRIVER_CHAN_DFS_AVAILABLE))
+		return -EPERM;
 	return 0;
 }
 
@@ -246,6 +252,7 @@ static void fill_band(const struct sim *sim, enum driver_band band, struct drive
 		c->number = channels[i].number;
 		c->flags = sim_chan_flags(sim, channels[i].freq);
 		c->max_power_dbm = r ? r->max_eirp_dbm : 0;
+		c->dfs_cac_ms = c->flags & DRIVER_CHAN_RADAR ? SIM_CAC_MS : 0;
 	}
 	for (size_t i = 0; i < nr; i++)
 		b->rates_100kbps[b->n_rates++] = (uint16_t)((rates[i] & 0x7f) * 5);
@@ -294,7 +301,7 @@ int sim_get_capa(void *priv, uint32_t radio_id, struct driver_capa *capa)
 		      DRIVER_CAPA_MONITOR | DRIVER_CAPA_CONTROL_PORT |
 		      DRIVER_CAPA_AP_STA_CONCURRENT | DRIVER_CAPA_QOS_QUEUES |
 		      DRIVER_CAPA_POWER_SAVE | DRIVER_CAPA_HW_CRYPTO | DRIVER_CAPA_DATA_PLANE |
-		      DRIVER_CAPA_REGULATORY | DRIVER_CAPA_HOTPLUG;
+		      DRIVER_CAPA_REGULATORY | DRIVER_CAPA_HOTPLUG | DRIVER_CAPA_DFS;
 	capa->max_scan_ssids = DRIVER_MAX_SCAN_SSIDS;
 	capa->max_scan_freqs = DRIVER_MAX_SCAN_FREQS;
 	capa->max_ap_stations = SIM_MAX_AP_STATIONS;

@@ -492,6 +492,7 @@ static void sim_free(struct sim *sim)
 		free(r);
 	}
 	medium_detach(sim);
+	sim_dfs_free(sim);
 	sim_events_free(sim);
 }
 
@@ -578,6 +579,8 @@ const struct wpad_driver_ops sim_driver_ops = {
 	.set_power_save = op_set_power_save,
 	.get_queue_state = sim_get_queue_state,
 	.get_survey = sim_get_survey,
+	.start_radar_detection = sim_start_radar_detection,
+	.channel_switch = sim_channel_switch,
 };
 
 /* ---- test hooks (sim.h) ---- */
@@ -603,6 +606,12 @@ int sim_driver_set_survey(struct driver *drv, uint32_t freq, uint8_t busy_pct, i
 		sim->n_survey++;
 	sim->survey[i] = (struct sim_survey_load){ freq, busy_pct, noise_dbm };
 	return 0;
+}
+
+int sim_driver_radar(struct driver *drv, uint32_t freq)
+{
+	struct sim *sim = sim_of(drv);
+	return sim ? sim_dfs_radar(sim, freq) : -EINVAL;
 }
 
 struct medium *sim_driver_medium(struct driver *drv)

@@ -59,4 +59,10 @@ int sim_driver_radio_remove(struct driver *drv, uint32_t radio_id);
 int sim_driver_set_survey(struct driver *drv, uint32_t freq, uint8_t busy_pct,
 			  int8_t noise_dbm);
 
+/* Radar on freq, a DFS channel (-EINVAL otherwise): the channel becomes
+ * unavailable for the non-occupancy period (30 minutes of loop time, then
+ * DRIVER_EV_RADAR NOP_FINISHED), a CAC covering it is aborted and every AP
+ * beaconing over it gets DRIVER_EV_RADAR DETECTED. */
+int sim_driver_radar(struct driver *drv, uint32_t freq);
+
 #endif

@@ -203,6 +203,16 @@ static const struct bad_case cases[] = {
 	/* HE Operation (802.11ax-2021 9.4.2.249): 6 octets plus the fields
 	 * the parameter bits 14 (VHT info, 3), 15 (co-hosted, 1), 17 (6 GHz, 5)
 	 * announce. */
+	/* Channel switch announcements (9.4.2.18, 9.4.2.52). */
+	{ "csa: 2 octets", B("\x25\x02\x01\x24"), CODEC_E_BAD_LENGTH, P_IES },
+	{ "csa: 4 octets", B("\x25\x04\x01\x24\x05\x00"), CODEC_E_BAD_LENGTH, P_IES },
+	{ "csa: reserved mode 2", B("\x25\x03\x02\x24\x05"), CODEC_E_MALFORMED, P_IES },
+	{ "csa: new channel 0", B("\x25\x03\x01\x00\x05"), CODEC_E_MALFORMED, P_IES },
+	{ "csa: twice", B("\x25\x03\x01\x24\x05\x25\x03\x01\x24\x04"), CODEC_E_DUPLICATE,
+	  P_IES },
+	{ "csa: count 0 (accepted)", B("\x25\x03\x00\x24\x00"), CODEC_OK, P_IES },
+	{ "ecsa: 3 octets", B("\x3c\x03\x01\x73\x24"), CODEC_E_BAD_LENGTH, P_IES },
+	{ "ecsa: new channel 0", B("\x3c\x04\x01\x73\x00\x05"), CODEC_E_MALFORMED, P_IES },
 	{ "he op: 5 octets", B("\xff\x06\x24" Z5), CODEC_E_BAD_LENGTH, P_IES },
 	{ "he op: VHT operation info announced, absent",
 	  B("\xff\x07\x24" "\x00\x40\x00" "\x01" "\xfc\xff"), CODEC_E_BAD_LENGTH, P_IES },
