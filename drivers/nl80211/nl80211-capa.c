@@ -61,6 +61,8 @@ static const struct nla_policy freq_policy[NL80211_FREQUENCY_ATTR_MAX + 1] = {
 	[NL80211_FREQUENCY_ATTR_NO_HT40_PLUS] = { .type = NLA_FLAG },
 	[NL80211_FREQUENCY_ATTR_NO_80MHZ] = { .type = NLA_FLAG },
 	[NL80211_FREQUENCY_ATTR_NO_160MHZ] = { .type = NLA_FLAG },
+	[NL80211_FREQUENCY_ATTR_DFS_STATE] = { .type = NLA_U32 },
+	[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME] = { .type = NLA_U32 },
 };
 
 static const struct {
@@ -209,6 +211,15 @@ static void parse_channel(struct driver_band_info *b, struct nlattr *nest)
 	for (size_t i = 0; i < sizeof(chan_flag_map) / sizeof(chan_flag_map[0]); i++)
 		if (tb[chan_flag_map[i].attr])
 			ch->flags |= chan_flag_map[i].flag;
+	if (tb[NL80211_FREQUENCY_ATTR_DFS_STATE]) {
+		uint32_t st = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_STATE]);
+		if (st == NL80211_DFS_AVAILABLE)
+			ch->flags |= DRIVER_CHAN_DFS_AVAILABLE;
+		else if (st == NL80211_DFS_UNAVAILABLE)
+			ch->flags |= DRIVER_CHAN_DFS_UNAVAILABLE;
+	}
+	if (tb[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME])
+		ch->dfs_cac_ms = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME]);
 	if (tb[NL80211_FREQUENCY_ATTR_MAX_TX_POWER]) {
 		uint32_t mbm = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_MAX_TX_POWER]);
 		ch->max_power_dbm = (int8_t)(mbm / 100 > 127 ? 127 : mbm / 100);
@@ -366,6 +377,8 @@ static void parse_commands(struct nl80211_wiphy *w, struct nlattr *nest)
 		case NL80211_CMD_ASSOCIATE: w->cmd_assoc = true; break;
 		case NL80211_CMD_CONNECT: w->cmd_connect = true; break;
 		case NL80211_CMD_START_AP: w->cmd_start_ap = true; break;
+		case NL80211_CMD_RADAR_DETECT: w->cmd_radar_detect = true; break;
+		case NL80211_CMD_CHANNEL_SWITCH: w->cmd_channel_switch = true; break;
 		case NL80211_CMD_FRAME: w->cmd_frame = true; break;
 		case NL80211_CMD_EXTERNAL_AUTH: w->cmd_external_auth = true; break;
 		case NL80211_CMD_SET_PMKSA: w->cmd_set_pmksa = true; break;
@@ -475,6 +488,8 @@ void nl80211_wiphy_finish(struct nl80211_wiphy *w)
 		c->flags |= DRIVER_CAPA_FULLMAC_CONNECT;
 	if (w->probe_resp_offload)
 		c->flags |= DRIVER_CAPA_AP_PROBE_RESP_OFFLOAD;
+	if (w->cmd_radar_detect && w->cmd_channel_switch)
+		c->flags |= DRIVER_CAPA_DFS;
 	if (c->iftypes & DRIVER_IFTYPE_MONITOR)
 		c->flags |= DRIVER_CAPA_MONITOR;
 	if (nl80211_wiphy_ext_feature(w, NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211))

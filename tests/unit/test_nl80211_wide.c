@@ -109,12 +109,98 @@ START_TEST(new_station_phy_capabilities)
 }
 END_TEST
 
+START_TEST(radar_detect_and_channel_switch)
+{
+	struct driver_chandef cd = { .control_mhz = 5260 };
+	struct nl_msg *msg = nl80211_msg_new(FAMILY, NL80211_CMD_RADAR_DETECT, 0);
+	ck_assert_int_eq(nl80211_build_radar_detect(msg, 7, &cd), 0);
+	ck_assert_int_eq(genlmsg_parse(nlmsg_hdr(msg), 0, tb, NL80211_ATTR_MAX, NULL), 0);
+	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_IFINDEX]), 7);
+	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_WIPHY_FREQ]), 5260);
+	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_CHANNEL_WIDTH]), NL80211_CHAN_WIDTH_20);
+	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_CENTER_FREQ1]), 5260);
+	nlmsg_free(msg);
+
+	static uint8_t tail_csa[12] = { 0x25, 0x03, 0x01, 0x24, 0x0a };
+	struct driver_csa_params p = { .chandef = { .control_mhz = 5180, .width_mhz = 80,
+						    .center1_mhz = 5210 },
+				       .count = 10, .block_tx = true, .n_offsets = 1,
+				       .offsets_tail = { 4 } };
+	p.beacon_after = params(5180, 80, 5210);
+	p.beacon_csa = params(5260, 80, 5290);
+	p.beacon_csa.beacon_tail = tail_csa;
+	p.beacon_csa.beacon_tail_len = sizeof(tail_csa);
+	msg = nl80211_msg_new(FAMILY, NL80211_CMD_CHANNEL_SWITCH, 0);
+	ck_assert_int_eq(nl80211_build_channel_switch(msg, 7, &p), 0);
+	ck_assert_int_eq(genlmsg_parse(nlmsg_hdr(msg), 0, tb, NL80211_ATTR_MAX, NULL), 0);
+	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_WIPHY_FREQ]), 5180);
+	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_CHANNEL_WIDTH]), NL80211_CHAN_WIDTH_80);
+	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_CENTER_FREQ1]), 5210);
+	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_CH_SWITCH_COUNT]), 10);
+	ck_assert_ptr_nonnull(tb[NL80211_ATTR_CH_SWITCH_BLOCK_TX]);
+	ck_assert_int_eq(nla_len(tb[NL80211_ATTR_BEACON_HEAD]), sizeof(head));
+	ck_assert_int_eq(nla_len(tb[NL80211_ATTR_CSA_C_OFF_BEACON]), 2);
+	ck_assert_uint_eq(*(uint16_t *)nla_data(tb[NL80211_ATTR_CSA_C_OFF_BEACON]), 4);
+	struct nlattr *csa[NL80211_ATTR_MAX + 1];
+	ck_assert_int_eq(nla_parse_nested(csa, NL80211_ATTR_MAX, tb[NL80211_ATTR_CSA_IES], NULL), 0);
+	ck_assert_int_eq(nla_len(csa[NL80211_ATTR_BEACON_TAIL]), sizeof(tail_csa));
+	ck_assert_mem_eq(nla_data(csa[NL80211_ATTR_BEACON_TAIL]), tail_csa, sizeof(tail_csa));
+	nlmsg_free(msg);
+	p.n_offsets = 0; /* the count must be somewhere */
+	msg = nl80211_msg_new(FAMILY, NL80211_CMD_CHANNEL_SWITCH, 0);
+	ck_assert_int_eq(nl80211_build_channel_switch(msg, 7, &p), -EINVAL);
+	nlmsg_free(msg);
+}
+END_TEST
+
+/* GET_SURVEY answers: one SURVEY_INFO each. */
+START_TEST(survey_parse)
+{
+	struct nl_msg *msg = nl80211_msg_new(FAMILY, NL80211_CMD_NEW_SURVEY_RESULTS, 0);
+	ck_assert_int_eq(nla_put_u32(msg, NL80211_ATTR_IFINDEX, 3), 0);
+	struct nlattr *n = nla_nest_start(msg, NL80211_ATTR_SURVEY_INFO);
+	ck_assert_int_eq(nla_put_u32(msg, NL80211_SURVEY_INFO_FREQUENCY, 5180), 0);
+	ck_assert_int_eq(nla_put_u8(msg, NL80211_SURVEY_INFO_NOISE, (uint8_t)-92), 0);
+	ck_assert_int_eq(nla_put_flag(msg, NL80211_SURVEY_INFO_IN_USE), 0);
+	ck_assert_int_eq(nla_put_u64(msg, NL80211_SURVEY_INFO_TIME, 1000), 0);
+	ck_assert_int_eq(nla_put_u64(msg, NL80211_SURVEY_INFO_TIME_BUSY, 1200), 0);
+	nla_nest_end(msg, n);
+	struct driver_survey sv;
+	uint32_t ifindex;
+	ck_assert_int_eq(nl80211_parse_survey(nlmsg_hdr(msg), &ifindex, &sv), 0);
+	ck_assert_uint_eq(ifindex, 3);
+	ck_assert_uint_eq(sv.freq_mhz, 5180);
+	ck_assert(sv.in_use && sv.has_noise && sv.has_time);
+	ck_assert_int_eq(sv.noise_dbm, -92);
+	ck_assert_uint_eq(sv.active_ms, 1000);
+	ck_assert_uint_eq(sv.busy_ms, 1000); /* capped at the active time */
+	nlmsg_free(msg);
+	/* Without SURVEY_INFO, or without its frequency: nothing. */
+	msg = nl80211_msg_new(FAMILY, NL80211_CMD_NEW_SURVEY_RESULTS, 0);
+	ck_assert_int_eq(nl80211_parse_survey(nlmsg_hdr(msg), &ifindex, &sv), -ENOENT);
+	n = nla_nest_start(msg, NL80211_ATTR_SURVEY_INFO);
+	ck_assert_int_eq(nla_put_u8(msg, NL80211_SURVEY_INFO_NOISE, 1), 0);
+	nla_nest_end(msg, n);
+	ck_assert_int_eq(nl80211_parse_survey(nlmsg_hdr(msg), &ifindex, &sv), -ENOENT);
+	nlmsg_free(msg);
+	/* A frequency of the wrong size: malformed. */
+	msg = nl80211_msg_new(FAMILY, NL80211_CMD_NEW_SURVEY_RESULTS, 0);
+	n = nla_nest_start(msg, NL80211_ATTR_SURVEY_INFO);
+	ck_assert_int_eq(nla_put_u8(msg, NL80211_SURVEY_INFO_FREQUENCY, 1), 0);
+	nla_nest_end(msg, n);
+	ck_assert_int_eq(nl80211_parse_survey(nlmsg_hdr(msg), &ifindex, &sv), -EINVAL);
+	nlmsg_free(msg);
+}
+END_TEST
+
 Suite *make_nl80211_wide_suite(void)
 {
 	Suite *s = suite_create("nl80211_wide");
 	TCase *tc = tcase_create("wide");
 	tcase_add_test(tc, start_ap_channel_definition);
 	tcase_add_test(tc, new_station_phy_capabilities);
+	tcase_add_test(tc, radar_detect_and_channel_switch);
+	tcase_add_test(tc, survey_parse);
 	suite_add_tcase(s, tc);
 	return s;
 }
