@@ -41,6 +41,8 @@ int nl80211_parse_survey(const struct nlmsghdr *nlh, uint32_t *ifindex,
 	if (!si[NL80211_SURVEY_INFO_FREQUENCY])
 		return -ENOENT;
 	out->freq_mhz = nla_get_u32(si[NL80211_SURVEY_INFO_FREQUENCY]);
+	if (!out->freq_mhz)
+		return -ENOENT; /* no channel: nothing to score */
 	out->in_use = si[NL80211_SURVEY_INFO_IN_USE] != NULL;
 	if (si[NL80211_SURVEY_INFO_NOISE]) {
 		out->has_noise = true;

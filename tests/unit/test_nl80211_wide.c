@@ -188,6 +188,13 @@ START_TEST(survey_parse)
 	nla_nest_end(msg, n);
 	ck_assert_int_eq(nl80211_parse_survey(nlmsg_hdr(msg), &ifindex, &sv), -ENOENT);
 	nlmsg_free(msg);
+	/* Frequency 0 (found by fuzz_nl80211_survey): no channel. */
+	msg = nl80211_msg_new(FAMILY, NL80211_CMD_NEW_SURVEY_RESULTS, 0);
+	n = nla_nest_start(msg, NL80211_ATTR_SURVEY_INFO);
+	ck_assert_int_eq(nla_put_u32(msg, NL80211_SURVEY_INFO_FREQUENCY, 0), 0);
+	nla_nest_end(msg, n);
+	ck_assert_int_eq(nl80211_parse_survey(nlmsg_hdr(msg), &ifindex, &sv), -ENOENT);
+	nlmsg_free(msg);
 	/* A frequency of the wrong size: malformed. */
 	msg = nl80211_msg_new(FAMILY, NL80211_CMD_NEW_SURVEY_RESULTS, 0);
 	n = nla_nest_start(msg, NL80211_ATTR_SURVEY_INFO);
