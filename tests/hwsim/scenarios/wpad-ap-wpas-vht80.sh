@@ -34,5 +34,12 @@ log "station dump: $(echo "$dump" | grep -E 'bitrate')"
 echo "$dump" | grep -Eq 'tx bitrate:.*VHT-MCS' || fail "no VHT rate in the station's station dump"
 nsx ap iw dev "$AP_IF" station dump | grep -Eq 'bitrate:.*VHT-MCS' ||
 	fail "no VHT rate in the AP's station dump"
+# HE: wpad advertises HE Capabilities/Operation from the radio's iftype
+# data; say which PHY the link settled on (a remark, not a verdict).
+if echo "$dump" | grep -q 'HE-MCS'; then
+	echo "link rates HE" >"$HWSIM_OUT/note"
+else
+	echo "link rates VHT (no HE-MCS in the station dump)" >"$HWSIM_OUT/note"
+fi
 stop_daemon wpa_supplicant
 stop_daemon wpad
