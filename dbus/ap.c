@@ -11,6 +11,7 @@
 #include "drivers/driver.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 static struct ap *ap_of(const struct wdb_device *d)
@@ -20,7 +21,15 @@ static struct ap *ap_of(const struct wdb_device *d)
 
 static bool started(const struct wdb_device *d)
 {
-	return ap_get_state(ap_of(d)) == AP_STATE_STARTED;
+	enum ap_state st = ap_get_state(ap_of(d));
+	return st == AP_STATE_STARTED || st == AP_STATE_SWITCHING;
+}
+
+/* The State property: the role's state, "running" for started. */
+static const char *state_name(const struct wdb_device *d)
+{
+	enum ap_state st = ap_get_state(ap_of(d));
+	return st == AP_STATE_STARTED ? "running" : ap_state_to_string(st);
 }
 
 static uint32_t frequency(const struct wdb_device *d)
@@ -73,7 +82,43 @@ static DBusMessage *stop(void *data, DBusMessage *msg)
 	return WDB_REPLY_LATER;
 }
 
+static DBusMessage *rescan_channel(void *data, DBusMessage *msg)
+{
+	struct wdb_device *d = data;
+	int r = ap_rescan_channel(ap_of(d));
+	if (r == -ENOTCONN)
+		return wdb_error_replyf(msg, WPAD_ERR_NOT_CONNECTED,
+					"the access point %s is not running", d->dev->name);
+	if (r == -EOPNOTSUPP)
+		return wdb_error_replyf(msg, WPAD_ERR_NOT_SUPPORTED,
+					"the access point %s has a configured channel (Channel=auto "
+					"chooses one)", d->dev->name);
+	if (r < 0)
+		return wdb_error_replyf(msg, wpad_error_code_from_errno(r),
+					"choosing a channel again failed: %s", strerror(-r));
+	wdb_ap_sync(d);
+	return dbus_message_new_method_return(msg);
+}
+
 /* ---- properties ---- */
+
+static bool get_state(void *data, DBusMessageIter *it)
+{
+	return wdb_append_str(it, state_name(data));
+}
+
+static bool get_width(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	dbus_uint32_t w = started(d) ? ap_channel_width(ap_of(d)) : 0;
+	return wdb_append_basic(it, DBUS_TYPE_UINT32, &w);
+}
+
+static bool get_choice(void *data, DBusMessageIter *it)
+{
+	struct wdb_device *d = data;
+	return wdb_append_str(it, ap_channel_choice(ap_of(d)));
+}
 
 static bool get_started(void *data, DBusMessageIter *it)
 {
@@ -109,6 +154,7 @@ static bool get_count(void *data, DBusMessageIter *it)
 static const struct wdb_method methods[] = {
 	{ "Start", "a{sv} settings", "", start, WDB_PRIVILEGED },
 	{ "Stop", "", "", stop, WDB_PRIVILEGED | WDB_ASYNC },
+	{ "RescanChannel", "", "", rescan_channel, WDB_PRIVILEGED },
 	{ .name = NULL },
 };
 
@@ -118,6 +164,9 @@ static const struct wdb_property props[] = {
 	{ "Frequency", "u", get_frequency, NULL, 0 },
 	{ "Security", "s", get_security, NULL, 0 },
 	{ "StationCount", "u", get_count, NULL, 0 },
+	{ "ChannelWidth", "u", get_width, NULL, 0 },
+	{ "State", "s", get_state, NULL, 0 },
+	{ "ChannelChoice", "s", get_choice, NULL, 0 },
 	{ .name = NULL },
 };
 
@@ -160,6 +209,20 @@ void wdb_ap_sync(struct wdb_device *d)
 	if (n != d->ap.count) {
 		d->ap.count = n;
 		wdb_emit_changed(d->obj, &wdb_ap_iface, "StationCount");
+	}
+	const char *st = state_name(d);
+	if (strcmp(st, d->ap.state) != 0) {
+		snprintf(d->ap.state, sizeof(d->ap.state), "%s", st);
+		wdb_emit_changed(d->obj, &wdb_ap_iface, "State");
+	}
+	uint32_t w = s ? ap_channel_width(ap_of(d)) : 0;
+	if (w != d->ap.width) {
+		d->ap.width = w;
+		wdb_emit_changed(d->obj, &wdb_ap_iface, "ChannelWidth");
+	}
+	if (strcmp(d->ap.choice, ap_channel_choice(ap_of(d))) != 0) {
+		snprintf(d->ap.choice, sizeof(d->ap.choice), "%s", ap_channel_choice(ap_of(d)));
+		wdb_emit_changed(d->obj, &wdb_ap_iface, "ChannelChoice");
 	}
 	wdb_ap_stations_sync(d);
 }

@@ -34,6 +34,7 @@ static enum kind key_kind(enum ap_key k)
 	case AP_KEY_MAX_STATIONS:
 	case AP_KEY_GROUP_REKEY:
 	case AP_KEY_INACTIVITY:
+	case AP_KEY_WIDTH: /* 20|40|80|160 as a number, or "auto" */
 		return K_NUMBER;
 	case AP_KEY_BAND:
 		return K_BAND;

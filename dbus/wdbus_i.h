@@ -99,6 +99,9 @@ struct wdb_ap {
 	uint32_t freq;
 	uint32_t count;
 	struct wdb_ap_station *stas;
+	uint32_t width;         /* ChannelWidth last emitted */
+	char choice[256];       /* ChannelChoice last emitted */
+	char state[16];         /* State last emitted */
 };
 
 /* org.wpad1.Wired8021X of a wired port, as last announced. */

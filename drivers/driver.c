@@ -134,6 +134,8 @@ const char *driver_event_name(enum driver_event_type type)
 	case DRIVER_EV_REG_CHANGE: return "reg-change";
 	case DRIVER_EV_RADIO_ERROR: return "radio-error";
 	case DRIVER_EV_LINK_CHANGE: return "link-change";
+	case DRIVER_EV_RADAR: return "radar";
+	case DRIVER_EV_CH_SWITCHED: return "ch-switched";
 	}
 	return "unknown";
 }
@@ -396,4 +398,37 @@ int driver_set_power_save(struct driver *drv, uint32_t ifindex, bool enabled)
 int driver_get_queue_state(struct driver *drv, uint32_t ifindex, struct driver_queue_state *q)
 {
 	CALL_OP(get_queue_state, ifindex, q);
+}
+
+int driver_get_survey(struct driver *drv, uint32_t ifindex, struct driver_survey *out,
+		      size_t max, size_t *n)
+{
+	CALL_OP(get_survey, ifindex, out, max, n);
+}
+
+int driver_start_radar_detection(struct driver *drv, uint32_t ifindex,
+				 const struct driver_chandef *chandef)
+{
+	CALL_OP(start_radar_detection, ifindex, chandef);
+}
+
+int driver_channel_switch(struct driver *drv, uint32_t ifindex,
+			  const struct driver_csa_params *p)
+{
+	CALL_OP(channel_switch, ifindex, p);
+}
+
+const char *driver_radar_kind_name(enum driver_radar_kind kind)
+{
+	switch (kind) {
+	case DRIVER_RADAR_DETECTED:
+		return "radar detected";
+	case DRIVER_RADAR_CAC_FINISHED:
+		return "CAC finished";
+	case DRIVER_RADAR_CAC_ABORTED:
+		return "CAC aborted";
+	case DRIVER_RADAR_NOP_FINISHED:
+		return "non-occupancy period over";
+	}
+	return "unknown radar event";
 }

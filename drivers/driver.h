@@ -81,6 +81,7 @@ enum driver_capa_flag {
 	/* An Ethernet port (the wired backend): EAPOL and link state only, no
 	 * 802.11 ops -- no scan, MLME, AP, keys. */
 	DRIVER_CAPA_WIRED = 1u << 12,
+	DRIVER_CAPA_DFS = 1u << 13, /* radar detection (CAC) and channel switch for an AP */
 };
 
 /* AKM suites (bit per suite) the driver can run or pass through; the
@@ -124,6 +125,18 @@ enum driver_channel_flag {
 	DRIVER_CHAN_NO_IR = 1u << 1, /* passive scan only, no beaconing */
 	DRIVER_CHAN_RADAR = 1u << 2, /* DFS required */
 	DRIVER_CHAN_INDOOR_ONLY = 1u << 3,
+	/* Regulatory limits on wider channels using this one (nl80211's
+	 * FREQUENCY_ATTR_NO_HT40_MINUS/_PLUS, _NO_80MHZ, _NO_160MHZ). */
+	DRIVER_CHAN_NO_HT40_MINUS = 1u << 4, /* no secondary channel below */
+	DRIVER_CHAN_NO_HT40_PLUS = 1u << 5,  /* no secondary channel above */
+	DRIVER_CHAN_NO_80MHZ = 1u << 6,
+	DRIVER_CHAN_NO_160MHZ = 1u << 7,
+	/* DFS state of a radar channel (nl80211's FREQUENCY_ATTR_DFS_STATE):
+	 * neither bit: usable after a CAC; AVAILABLE: a CAC passed, beacon at
+	 * once; UNAVAILABLE: radar was detected, the non-occupancy period
+	 * (30 minutes) runs. */
+	DRIVER_CHAN_DFS_AVAILABLE = 1u << 8,
+	DRIVER_CHAN_DFS_UNAVAILABLE = 1u << 9,
 };
 
 enum driver_band {
@@ -138,6 +151,7 @@ struct driver_channel {
 	uint16_t number;
 	uint32_t flags; /* enum driver_channel_flag */
 	int8_t max_power_dbm;
+	uint32_t dfs_cac_ms; /* radar channels: the CAC time; 0 = 60 s */
 };
 
 struct driver_band_info {
@@ -151,6 +165,17 @@ struct driver_band_info {
 	uint8_t ht_mcs_rx[10];
 	bool vht;
 	uint32_t vht_capab;
+	/* VHT Supported MCS and NSS Set as in the element (rx map, rx highest,
+	 * tx map, tx highest, little-endian). */
+	uint8_t vht_mcs[8];
+	/* HE, for the AP interface type (nl80211's BAND_ATTR_IFTYPE_DATA):
+	 * the HE Capabilities element fields as the radio reports them. */
+	bool he;
+	uint8_t he_mac_cap[6];
+	uint8_t he_phy_cap[11];
+	uint8_t he_mcs[12];      /* 4, 8 or 12 octets used, per he_phy_cap */
+	uint8_t he_ppe[25];
+	uint8_t he_ppe_len;      /* 0: no PPE thresholds */
 };
 
 struct driver_capa {
@@ -269,6 +294,16 @@ struct driver_assoc_params {
 
 /* ---- access point ---- */
 
+/* The operating channel: control (primary 20 MHz) channel, width and
+ * center frequencies, as nl80211's chandef. width_mhz 0 means 20 MHz
+ * (HT20 where the band has HT); center1 0 means the control channel. */
+struct driver_chandef {
+	uint32_t control_mhz;
+	uint16_t width_mhz;   /* 20, 40, 80, 160 */
+	uint32_t center1_mhz;
+	uint32_t center2_mhz; /* 80+80 only; 0 otherwise */
+};
+
 struct driver_ap_params {
 	struct driver_ssid ssid;
 	bool hidden_ssid;           /* beacons carry an empty SSID */
@@ -287,6 +322,8 @@ struct driver_ap_params {
 	 * Open System only (the roles answer Authentication frames
 	 * themselves; a device with an SME of its own filters on this). */
 	uint32_t auth_algs;
+	/* The channel definition; chandef.width_mhz 0: 20 MHz at freq_mhz. */
+	struct driver_chandef chandef;
 };
 
 enum driver_sta_flag {
@@ -308,6 +345,14 @@ struct driver_sta_params {
 	uint32_t flags; /* enum driver_sta_flag */
 	bool ht;
 	uint16_t ht_capab;
+	/* The station's capability element bodies (borrowed; NULL when the
+	 * station did not send one or the BSS does not use that PHY): HT
+	 * Capabilities (26 octets), VHT Capabilities (12), HE Capabilities
+	 * (after the Element ID Extension octet, he_cap_len octets). */
+	const uint8_t *ht_cap;
+	const uint8_t *vht_cap;
+	const uint8_t *he_cap;
+	size_t he_cap_len;
 };
 
 struct driver_sta_info {
@@ -410,6 +455,48 @@ struct driver_queue_state {
 /* Maps an 802.1D user priority (0..7) to its access category. */
 enum driver_ac driver_ac_from_priority(uint8_t priority);
 
+/* ---- channel survey (automatic channel selection) ---- */
+
+#define DRIVER_MAX_SURVEY (2 * DRIVER_MAX_CHANNELS)
+
+/* What the radio measured on one channel since it was powered (nl80211's
+ * SURVEY_INFO). Times are cumulative; a field is valid with its has_. */
+struct driver_survey {
+	uint32_t freq_mhz;
+	bool in_use;          /* the channel the interface is on now */
+	bool has_noise;
+	int8_t noise_dbm;
+	bool has_time;
+	uint64_t active_ms;   /* the radio was on the channel */
+	uint64_t busy_ms;     /* ... and sensed the medium busy */
+};
+
+/* ---- DFS and channel switch (access point) ---- */
+
+/* A channel switch announced in the beacons: the driver beacons
+ * beacon_csa (which carries the CSA element(s)) and decrements the count
+ * octet at each offset in its tail (and probe response) every beacon; at
+ * zero it moves to chandef, beacons beacon_after and reports
+ * DRIVER_EV_CH_SWITCHED. */
+#define DRIVER_CSA_MAX_OFFSETS 2
+struct driver_csa_params {
+	struct driver_chandef chandef;
+	uint8_t count;
+	bool block_tx;                     /* stations stop transmitting until then */
+	struct driver_ap_params beacon_after;
+	struct driver_ap_params beacon_csa;
+	size_t n_offsets;
+	uint16_t offsets_tail[DRIVER_CSA_MAX_OFFSETS];   /* into beacon_csa.beacon_tail */
+	uint16_t offsets_presp[DRIVER_CSA_MAX_OFFSETS];  /* into beacon_csa.probe_resp */
+};
+
+enum driver_radar_kind {
+	DRIVER_RADAR_DETECTED,     /* on the channel: leave it */
+	DRIVER_RADAR_CAC_FINISHED, /* the CAC passed: beaconing may start */
+	DRIVER_RADAR_CAC_ABORTED,
+	DRIVER_RADAR_NOP_FINISHED, /* the non-occupancy period ended: usable again */
+};
+
 /* ---- events: the one funnel up to the roles ---- */
 
 enum driver_event_type {
@@ -446,6 +533,8 @@ enum driver_event_type {
 	DRIVER_EV_RADIO_ERROR,  /* firmware crash or load failure, rfkill */
 	/* A wired port's link (carrier) came or went: u.link. */
 	DRIVER_EV_LINK_CHANGE,
+	DRIVER_EV_RADAR,        /* u.radar: CAC result, radar, NOP over */
+	DRIVER_EV_CH_SWITCHED,  /* u.ch_switch: the interface is on a new channel */
 };
 
 enum driver_radio_error {
@@ -507,6 +596,13 @@ struct driver_event {
 			bool up;      /* the interface is administratively up */
 			bool carrier; /* and has a carrier (IFF_LOWER_UP) */
 		} link;
+		struct { /* RADAR (ifindex 0 for NOP_FINISHED: radio-wide) */
+			enum driver_radar_kind kind;
+			uint32_t freq_mhz;
+		} radar;
+		struct { /* CH_SWITCHED: AP after its CSA, station following one */
+			struct driver_chandef chandef;
+		} ch_switch;
 	} u;
 };
 
@@ -598,6 +694,18 @@ struct wpad_driver_ops {
 	int (*set_regulatory)(void *priv, const char *alpha2);
 	int (*set_power_save)(void *priv, uint32_t ifindex, bool enabled);
 	int (*get_queue_state)(void *priv, uint32_t ifindex, struct driver_queue_state *q);
+
+	/* The radio's channel survey, one entry per channel it has figures
+	 * for (at most max; *n set). */
+	int (*get_survey)(void *priv, uint32_t ifindex, struct driver_survey *out, size_t max,
+			  size_t *n);
+
+	/* DFS: the channel availability check on chandef before an AP may
+	 * beacon there (DRIVER_EV_RADAR CAC_FINISHED or _ABORTED/_DETECTED
+	 * after the CAC time); an AP's channel switch with announcement. */
+	int (*start_radar_detection)(void *priv, uint32_t ifindex,
+				     const struct driver_chandef *chandef);
+	int (*channel_switch)(void *priv, uint32_t ifindex, const struct driver_csa_params *p);
 };
 
 /* ---- the driver instance and its wrappers ---- */
@@ -681,5 +789,12 @@ int driver_get_regulatory(struct driver *drv, uint32_t radio_id, struct driver_r
 int driver_set_regulatory(struct driver *drv, const char *alpha2);
 int driver_set_power_save(struct driver *drv, uint32_t ifindex, bool enabled);
 int driver_get_queue_state(struct driver *drv, uint32_t ifindex, struct driver_queue_state *q);
+int driver_get_survey(struct driver *drv, uint32_t ifindex, struct driver_survey *out,
+		      size_t max, size_t *n);
+int driver_start_radar_detection(struct driver *drv, uint32_t ifindex,
+				 const struct driver_chandef *chandef);
+int driver_channel_switch(struct driver *drv, uint32_t ifindex,
+			  const struct driver_csa_params *p);
+const char *driver_radar_kind_name(enum driver_radar_kind kind);
 
 #endif

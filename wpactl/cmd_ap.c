@@ -25,6 +25,12 @@ void wc_ap_fields(const struct wc_objects *os, const struct wc_object *dev)
 	wc_field(stdout, "Access point", "started");
 	wc_field(stdout, "SSID", "%s", wc_prop_str(dev, WC_IFACE_AP, "SSID"));
 	wc_field(stdout, "Channel", "%d (%u MHz)", wc_channel(f), f);
+	long long width = wc_prop_int(dev, WC_IFACE_AP, "ChannelWidth");
+	if (width)
+		wc_field(stdout, "Width", "%lld MHz", width);
+	const char *choice = wc_prop_str(dev, WC_IFACE_AP, "ChannelChoice");
+	if (choice && *choice)
+		wc_field(stdout, "Channel choice", "%s", choice);
 	wc_field(stdout, "Security", "%s", wc_prop_str(dev, WC_IFACE_AP, "Security"));
 	wc_field(stdout, "Stations", "%lld", (long long)wc_prop_int(dev, WC_IFACE_AP, "StationCount"));
 	size_t n = wc_children(os, dev->path, WC_IFACE_AP_STATION, v, WC_OBJECTS_MAX);
@@ -262,6 +268,26 @@ int cmd_ap_stop(struct wc_ctx *c, const struct wc_args *a)
 		return wc_show_device(c, name, WC_IFACE_AP);
 	printf("%s %s.\n", name, was ? "is stopped" : "was not started");
 	return WC_EXIT_OK;
+}
+
+/* ---- rescan-channel ---- */
+
+int cmd_ap_rescan_channel(struct wc_ctx *c, const struct wc_args *a)
+{
+	struct wc_objects os;
+	const struct wc_object *dev;
+	struct wc_error err;
+	char path[256], name[128];
+	int rc = wc_load_device(c, a->pos[0], WC_IFACE_AP, &os, &dev);
+	if (rc)
+		return rc;
+	snprintf(path, sizeof(path), "%s", dev->path);
+	snprintf(name, sizeof(name), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
+	wc_objects_free(&os);
+	if (wc_call_simple(&c->bus, path, WC_IFACE_AP, "RescanChannel", c->long_timeout_ms, &err) <
+	    0)
+		return wc_report(&err, NULL);
+	return wc_show_device(c, name, WC_IFACE_AP);
 }
 
 /* ---- disconnect a station ---- */

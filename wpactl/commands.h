@@ -26,6 +26,7 @@ int cmd_known_forget(struct wc_ctx *c, const struct wc_args *a);
 int cmd_known_autoconnect(struct wc_ctx *c, const struct wc_args *a);
 int cmd_ap_start(struct wc_ctx *c, const struct wc_args *a);
 int cmd_ap_stop(struct wc_ctx *c, const struct wc_args *a);
+int cmd_ap_rescan_channel(struct wc_ctx *c, const struct wc_args *a);
 int cmd_ap_show(struct wc_ctx *c, const struct wc_args *a);
 int cmd_ap_disconnect(struct wc_ctx *c, const struct wc_args *a);
 int cmd_monitor(struct wc_ctx *c, const struct wc_args *a);

@@ -80,6 +80,8 @@ const struct wc_command wc_commands[] = {
 	{ "ap DEV show", 0, cmd_ap_show, 0, "show an access point and its stations", NULL },
 	{ "ap DEV disconnect ADDRESS", 0, cmd_ap_disconnect, 0,
 	  "disconnect a station from the access point", NULL },
+	{ "ap DEV rescan-channel", 0, cmd_ap_rescan_channel, 0,
+	  "choose the channel again (Channel=auto) and move there if another wins", NULL },
 
 	{ "monitor", 0, cmd_monitor, 0, "print wpad's events as they happen, one line each",
 	  "\n  Property changes, objects that come and go, failed connections, wpad\n"

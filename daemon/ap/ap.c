@@ -24,6 +24,10 @@ const char *ap_state_to_string(enum ap_state state)
 		return "started";
 	case AP_STATE_STOPPING:
 		return "stopping";
+	case AP_STATE_CAC:
+		return "cac";
+	case AP_STATE_SWITCHING:
+		return "switching";
 	}
 	return "invalid";
 }
@@ -73,10 +77,12 @@ static void release_bss(struct ap *ap)
 	loop_timer_disarm(ap->stop_timer);
 	ap_sta_remove_all(ap, WLAN_REASON_DEAUTH_LEAVING, false);
 	ap_keys_stop(ap);
-	if (ap->beaconing) {
+	if (ap->beaconing || ap->csa.cac_running) { /* stop_ap also ends a CAC */
 		driver_stop_ap(ap->drv, ap->ifindex);
 		ap->beaconing = false;
 	}
+	ap->csa.cac_running = false;
+	ap->csa.in_beacon = false;
 	ap_sta_reap(ap);
 	sta_table_release(&ap->stas);
 	ap_sae_stop(ap);
@@ -128,6 +134,9 @@ void ap_enter_state(struct ap *ap, enum ap_state new_state)
 	case AP_STATE_STOPPING:
 		begin_stopping(ap);
 		break;
+	case AP_STATE_CAC:
+	case AP_STATE_SWITCHING:
+		break; /* ap_dfs.c did the work before entering */
 	}
 	if (ap->cb.state_changed)
 		ap->cb.state_changed(ap->cb.ctx, old, new_state);
@@ -163,6 +172,22 @@ struct templates {
 	uint8_t tail[AP_TEMPLATE_MAX];
 };
 
+static int fill_params(struct ap *ap, struct driver_ap_params *p, struct templates *t);
+
+int ap_fill_params(struct ap *ap, struct driver_ap_params *p, uint8_t *head, uint8_t *tail)
+{
+	struct templates *t = malloc(sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	int r = fill_params(ap, p, t);
+	memcpy(head, t->head, p->beacon_head_len);
+	memcpy(tail, t->tail, p->beacon_tail_len);
+	p->beacon_head = head;
+	p->beacon_tail = tail;
+	free(t);
+	return r;
+}
+
 static int fill_params(struct ap *ap, struct driver_ap_params *p, struct templates *t)
 {
 	memset(p, 0, sizeof(*p));
@@ -176,6 +201,7 @@ static int fill_params(struct ap *ap, struct driver_ap_params *p, struct templat
 	memcpy(p->ssid.ssid, ap->conf.ssid, ap->conf.ssid_len);
 	p->hidden_ssid = ap->conf.hidden;
 	p->freq_mhz = ap->conf.freq_mhz;
+	ap_chan_to_driver(&ap->conf.chandef, &p->chandef);
 	p->beacon_interval = ap->conf.beacon_int;
 	p->dtim_period = ap->conf.dtim_period;
 	p->ap_isolate = ap->conf.isolate;
@@ -236,8 +262,6 @@ static int check_policy(struct ap *ap, struct wpad_error *err)
 /* STARTING's work: interface, templates, start_ap, frames, keys. */
 static int start_bss(struct ap *ap, struct driver_iface_info *info, struct wpad_error *err)
 {
-	struct driver_ap_params p;
-	struct templates t;
 	int r;
 
 	if ((r = prepare_iface(ap, info)) < 0)
@@ -246,10 +270,26 @@ static int start_bss(struct ap *ap, struct driver_iface_info *info, struct wpad_
 		return driver_fail(err, r, "interface lookup");
 	memcpy(ap->addr, info->addr, 6);
 	pick_country(ap, info->radio_id);
+	ap->channel_choice[0] = '\0';
+	if (ap->conf.channel_auto && (r = ap_acs_run(ap, err)) < 0)
+		return r;
+	ap_obss_check(ap);
 	if ((r = sta_table_init(&ap->stas, NULL)) < 0)
 		return driver_fail(err, r, "station table");
-	if ((r = ap_build_rsne(ap)) < 0 || (r = ap_sae_start(ap)) < 0 ||
-	    (r = fill_params(ap, &p, &t)) < 0)
+	if ((r = ap_build_rsne(ap)) < 0 || (r = ap_sae_start(ap)) < 0)
+		return driver_fail(err, r, "beacon templates");
+	if (ap->conf.chandef.radar)
+		return ap_dfs_start_cac(ap, err); /* beaconing comes with CAC_FINISHED */
+	return ap_start_beaconing(ap, err);
+}
+
+/* Beaconing on conf.chandef: start_ap, frames, keys (STARTING or CAC). */
+int ap_start_beaconing(struct ap *ap, struct wpad_error *err)
+{
+	struct driver_ap_params p;
+	struct templates t;
+	int r;
+	if ((r = fill_params(ap, &p, &t)) < 0)
 		return driver_fail(err, r, "beacon templates");
 	if ((r = driver_start_ap(ap->drv, ap->ifindex, &p)) < 0)
 		return driver_fail(err, r, r == -EPERM ? "the regulatory domain forbids the channel"
@@ -291,15 +331,22 @@ int ap_start(struct ap *ap, const struct ap_profile *profile, struct wpad_error 
 		ap_enter_state(ap, AP_STATE_STOPPED);
 		return r;
 	}
-	log_info("access point %u: BSS '%.*s' on channel %u (%u MHz), %s%s, up to %u stations",
+	if (ap->state == AP_STATE_CAC)
+		return 0;
+	ap_started_log(ap);
+	ap_enter_state(ap, AP_STATE_STARTED);
+	return 0;
+}
+
+void ap_started_log(struct ap *ap)
+{
+	log_info("access point %u: BSS '%.*s' on channel %u (%u MHz, %s), %s%s, up to %u stations",
 		 ap->ifindex, (int)ap->conf.ssid_len, (const char *)ap->conf.ssid, ap->conf.channel,
-		 ap->conf.freq_mhz,
-		 !ap->conf.rsn ? "open" : !ap->conf.sae ? "WPA2-PSK"
+		 ap->conf.freq_mhz, ap_chan_width_name(ap->conf.chandef.width_mhz),
+		 !ap->conf.rsn ? "open" : ap->conf.owe ? "OWE" : !ap->conf.sae ? "WPA2-PSK"
 		 : ap_rsn_policy(ap).akms & RSN_SUITE_BIT(RSN_AKM_PSK) ? "WPA2/WPA3-Personal"
 		 : "WPA3-Personal",
 		 ap->conf.hidden ? ", hidden" : "", ap->conf.max_stations);
-	ap_enter_state(ap, AP_STATE_STARTED);
-	return 0;
 }
 
 int ap_stop(struct ap *ap)
@@ -345,7 +392,8 @@ static void regulatory_changed(struct ap *ap, uint32_t radio_id)
 	    info.radio_id != radio_id || driver_get_capa(ap->drv, radio_id, &capa) < 0)
 		return;
 	const struct driver_channel *ch = ap_find_channel(&capa, ap->conf.band, ap->conf.freq_mhz);
-	if (!ch || ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR)) {
+	bool dfs_ok = ch && ch->flags & DRIVER_CHAN_RADAR && ch->flags & DRIVER_CHAN_DFS_AVAILABLE;
+	if (!ch || (!dfs_ok && ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR))) {
 		log_warn("access point %u: the new regulatory domain forbids channel %u; stopping",
 			 ap->ifindex, ap->conf.channel);
 		ap_stop(ap);
@@ -361,6 +409,14 @@ void ap_handle_event(struct ap *ap, const struct driver_event *ev)
 {
 	if (ev->type == DRIVER_EV_REG_CHANGE) {
 		regulatory_changed(ap, ev->radio_id);
+		return;
+	}
+	if (ev->type == DRIVER_EV_RADAR && (!ev->ifindex || ev->ifindex == ap->ifindex)) {
+		ap_dfs_radar(ap, ev);
+		return;
+	}
+	if (ev->type == DRIVER_EV_CH_SWITCHED && ev->ifindex == ap->ifindex) {
+		ap_dfs_switched(ap, ev);
 		return;
 	}
 	if (ev->type == DRIVER_EV_RADIO_ERROR) {
@@ -388,7 +444,7 @@ void ap_handle_event(struct ap *ap, const struct driver_event *ev)
 		ap_keys_rx_eapol(ap, ev);
 		break;
 	case DRIVER_EV_STA_INACTIVE:
-		if (ap->state == AP_STATE_STARTED && ev->u.peer.addr)
+		if (ap_is_running(ap) && ev->u.peer.addr)
 			ap_sta_inactive(ap, ev->u.peer.addr);
 		break;
 	case DRIVER_EV_MIC_FAILURE:
@@ -455,7 +511,9 @@ int ap_set_channel(struct ap *ap, uint32_t freq_mhz)
 	const struct driver_channel *ch = ap_find_channel(&ap->capa, band, freq_mhz);
 	if (!ch)
 		return -EINVAL;
-	if (ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR))
+	if (ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_DFS_UNAVAILABLE) ||
+	    (ch->flags & DRIVER_CHAN_RADAR && !(ch->flags & DRIVER_CHAN_DFS_AVAILABLE)) ||
+	    (!(ch->flags & DRIVER_CHAN_RADAR) && ch->flags & DRIVER_CHAN_NO_IR))
 		return -EPERM;
 	if (freq_mhz == ap->conf.freq_mhz)
 		return 0;
@@ -463,15 +521,21 @@ int ap_set_channel(struct ap *ap, uint32_t freq_mhz)
 	enum driver_band old_band = ap->conf.band;
 	uint32_t old_freq = ap->conf.freq_mhz;
 	uint8_t old_channel = ap->conf.channel;
+	struct ap_chandef old_cd = ap->conf.chandef;
 	ap->conf.band = band;
 	ap->conf.freq_mhz = freq_mhz;
 	ap->conf.channel = (uint8_t)ch->number;
+	/* The configured width where the new channel allows it, else 20 MHz. */
+	if (ap_chan_pick(&ap->capa, band, freq_mhz, ap->conf.want_width, false, &ap->conf.chandef,
+			 NULL) < 0)
+		ap_chan_pick(&ap->capa, band, freq_mhz, 20, false, &ap->conf.chandef, NULL);
 	int r = move_to(ap, freq_mhz);
 	if (r < 0) {
 		log_warn("access point %u: cannot move to %u MHz: %d", ap->ifindex, freq_mhz, r);
 		ap->conf.band = old_band;
 		ap->conf.freq_mhz = old_freq;
 		ap->conf.channel = old_channel;
+		ap->conf.chandef = old_cd;
 		if (!ap->beaconing)
 			lost_interface(ap, "the BSS could not be restarted");
 		return r;

@@ -18,6 +18,11 @@
  *   STOPPED --ap_start()--> STARTING --templates, start_ap ok--> STARTED
  *   STARTING --any failure--> STOPPED (ap_start returns the error)
  *   STARTED --ap_stop(), interface gone, radio error--> STOPPING
+ *   STARTING --radar channel, radar detection started--> CAC
+ *   CAC --CAC finished, start_ap ok--> STARTED
+ *   CAC --radar or CAC aborted--> CAC/STARTED on another channel, or STOPPED
+ *   STARTED --radar on the channel, channel_switch ok--> SWITCHING
+ *   SWITCHING --the driver switched (CSA count ran out)--> STARTED
  *   STOPPING --stations told (deauth sent and TX status back, or 200 ms),
  *              stop_ap--> STOPPED   (always from the loop, never inside
  *                                    ap_stop(): ap_stop() returns in STOPPING)
@@ -55,6 +60,8 @@ enum ap_state {
 	AP_STATE_STARTING,
 	AP_STATE_STARTED,
 	AP_STATE_STOPPING,
+	AP_STATE_CAC,       /* radar channel: the channel availability check runs */
+	AP_STATE_SWITCHING, /* beaconing a channel switch announcement */
 };
 
 enum ap_sta_state {
@@ -95,7 +102,8 @@ enum ap_state ap_get_state(const struct ap *ap);
  * AP checks whether they concern its radio. */
 void ap_handle_event(struct ap *ap, const struct driver_event *ev);
 
-/* Validates the profile and starts the BSS. Returns 0 (state STARTED) or a
+/* Validates the profile and starts the BSS. Returns 0 (state STARTED, or
+ * CAC on a channel that needs radar detection first) or a
  * negative errno with *err filled (err may be NULL):
  *   InvalidArguments   bad SSID, interval, DTIM, station limit, ...
  *   InvalidFormat      passphrase not 8..63 printable ASCII, PSK not 64 hex,
@@ -117,6 +125,17 @@ int ap_disconnect_station(struct ap *ap, const uint8_t addr[6], uint16_t reason)
  * stations find the BSS again by scanning. -EINVAL if the radio has no such
  * channel, -EPERM if it may not beacon there, -ENOTCONN unless STARTED. */
 int ap_set_channel(struct ap *ap, uint32_t freq_mhz);
+
+/* Channel=auto: why the channel was chosen ("channel 44 (80 MHz): busy 3%,
+ * noise -95 dBm, 0 BSSs: 3; lowest of 9 candidates (next: ...)"), "" when
+ * the channel was configured. */
+const char *ap_channel_choice(const struct ap *ap);
+/* The operating channel width in MHz, 0 when stopped. */
+unsigned ap_channel_width(const struct ap *ap);
+/* Channel=auto again, from a fresh survey and the last scan; moves the BSS
+ * when another channel wins. -ENOTCONN unless STARTED, -EOPNOTSUPP when
+ * the channel was configured, ap_set_channel()'s errors. */
+int ap_rescan_channel(struct ap *ap);
 
 /* Starts a GTK rekey now (WPA2 only; -EOPNOTSUPP on an open BSS,
  * -EINPROGRESS if one is running, -ENOTCONN unless STARTED). The new GTK

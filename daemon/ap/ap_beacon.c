@@ -5,7 +5,9 @@
  * (Probe Response): SSID, Supported Rates, DS Parameter Set, [TIM: added
  * by the driver between head and tail], Country, ERP (2.4 GHz),
  * Extended Supported Rates, RSN, HT Capabilities, HT Operation, Extended
- * Capabilities, then vendor elements (WMM Parameter).
+ * Capabilities, VHT Capabilities, VHT Operation (5 GHz), HE Capabilities,
+ * HE Operation (element ID extension 35/36), then vendor elements (WMM
+ * Parameter). The HT/VHT/HE operation fields describe conf.chandef.
  */
 #define LOG_TAG "ap"
 #include "daemon/ap/ap_internal.h"
@@ -13,9 +15,11 @@
 #include "daemon/codec/frame.h"
 #include "daemon/codec/ie.h"
 #include "daemon/codec/ie_basic.h"
+#include "daemon/codec/ie_csa.h"
 #include "daemon/codec/ie_ht.h"
 #include "daemon/codec/ie_owe.h"
 #include "daemon/codec/ie_rsn.h"
+#include "daemon/codec/ie_set.h"
 #include "daemon/codec/ie_wmm.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/config/utf8.h"
@@ -109,10 +113,69 @@ static void put_ht(const struct ap *ap, struct wbuf *w)
 	struct ie_ht_cap cap = { .cap_info = b->ht_capab };
 	memcpy(cap.mcs_set, b->ht_mcs_rx, sizeof(b->ht_mcs_rx));
 	ie_build_ht_cap(w, &cap);
-	/* 20 MHz only: no secondary channel, no protection needed yet. */
+	/* The secondary channel of the operating channel (ap_chan.c); no
+	 * protection mode needed yet. */
+	const struct ap_chandef *cd = &ap->conf.chandef;
 	struct ie_ht_op op = { .primary_channel = ap->conf.channel,
-			       .sec_chan_offset = HT_OP_SEC_CHAN_NONE };
+			       .sec_chan_offset = cd->sec_offset > 0   ? HT_OP_SEC_CHAN_ABOVE
+						  : cd->sec_offset < 0 ? HT_OP_SEC_CHAN_BELOW
+								       : HT_OP_SEC_CHAN_NONE,
+			       .sta_chan_width_any = cd->width_mhz >= 40 };
 	ie_build_ht_op(w, &op);
+}
+
+/* Basic MCS maps: MCS 0-7 on one spatial stream, the rest "not
+ * supported" (2 bits per stream, 3 = none), as every VHT/HE station can. */
+#define BASIC_MCS_MAP_1SS 0xfffc
+
+static void put_vht(const struct ap *ap, struct wbuf *w)
+{
+	const struct driver_band_info *b = ap_band_info(ap);
+	struct ie_vht_cap cap = {
+		.cap_info = b->vht_capab,
+		.rx_mcs_map = (uint16_t)(b->vht_mcs[0] | b->vht_mcs[1] << 8),
+		.rx_highest = (uint16_t)(b->vht_mcs[2] | b->vht_mcs[3] << 8),
+		.tx_mcs_map = (uint16_t)(b->vht_mcs[4] | b->vht_mcs[5] << 8),
+		.tx_highest = (uint16_t)(b->vht_mcs[6] | b->vht_mcs[7] << 8),
+	};
+	ie_build_vht_cap(w, &cap);
+	struct ie_vht_op op = { .basic_mcs_map = BASIC_MCS_MAP_1SS };
+	ap_chan_vht_op(&ap->conf.chandef, &op.chan_width, &op.center_seg0, &op.center_seg1);
+	ie_build_vht_op(w, &op);
+}
+
+/* HE Capabilities as the radio reports them; HE Operation with a BSS
+ * colour from our address (neighbours of one vendor then differ), RTS by
+ * TXOP duration off. */
+static void put_he(const struct ap *ap, struct wbuf *w)
+{
+	const struct driver_band_info *b = ap_band_info(ap);
+	struct ie_he_cap cap = {
+		.mac_cap = b->he_mac_cap,
+		.phy_cap = b->he_phy_cap,
+		.mcs_nss = b->he_mcs,
+		.mcs_nss_len = (uint8_t)ie_he_mcs_nss_len(b->he_phy_cap),
+		.ppe = b->he_ppe_len ? b->he_ppe : NULL,
+		.ppe_len = b->he_ppe_len,
+	};
+	if (ie_build_he_cap(w, &cap) < 0)
+		return; /* inconsistent radio data: no HE rather than a bad element */
+	struct ie_he_op op = {
+		.params = HE_OP_TXOP_RTS_DISABLED,
+		.bss_color_info = (uint8_t)(1 + ap->addr[5] % HE_OP_BSS_COLOR_MASK),
+		.basic_mcs_nss = BASIC_MCS_MAP_1SS,
+	};
+	ie_build_he_op(w, &op);
+}
+
+static bool use_vht(const struct ap *ap)
+{
+	return ap->conf.band == DRIVER_BAND_5GHZ && ap_band_info(ap)->ht && ap_band_info(ap)->vht;
+}
+
+static bool use_he(const struct ap *ap)
+{
+	return ap_band_info(ap)->ht && ap_band_info(ap)->he;
 }
 
 static void put_ext_capab(const struct ap *ap, struct wbuf *w)
@@ -191,6 +254,11 @@ static void put_owe_trans(const struct ap *ap, struct wbuf *w)
 static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, size_t n_rates)
 {
 	put_country(ap, w);
+	if (ap->csa.in_beacon) { /* Table 9-32: after Country, before ERP */
+		struct ie_csa csa = { .mode = 1, .new_channel = ap_freq_to_channel(ap->csa.freq_mhz),
+				      .count = ap->csa.count };
+		ie_build_csa(w, &csa);
+	}
 	if (ap->conf.band == DRIVER_BAND_2GHZ)
 		ie_build(w, WLAN_EID_ERP_INFO, "\0", 1);
 	if (n_rates > IE_SUPP_RATES_MAX)
@@ -202,6 +270,10 @@ static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, 
 	if (ap_band_info(ap)->ht)
 		put_ht(ap, w);
 	put_ext_capab(ap, w);
+	if (use_vht(ap))
+		put_vht(ap, w);
+	if (use_he(ap))
+		put_he(ap, w);
 	put_wmm_param(w);
 	put_owe_trans(ap, w);
 }
@@ -286,10 +358,46 @@ int ap_build_assoc_resp_ies(struct ap *ap, bool wmm, bool ht, uint8_t *out, size
 	if (ht && ap_band_info(ap)->ht)
 		put_ht(ap, &w);
 	put_ext_capab(ap, &w);
+	if (ht && use_vht(ap))
+		put_vht(ap, &w);
+	if (ht && use_he(ap))
+		put_he(ap, &w);
 	if (wmm)
 		put_wmm_param(&w);
 	if (w.bad)
 		return -ENOSPC;
 	*len = w.len;
 	return 0;
+}
+
+/* Re-encodes a decoded element and points at its body (after the header,
+ * and after the extension ID for an extension element). */
+static const uint8_t *rebuilt_body(struct wbuf *w, size_t start, size_t hdr, size_t *len)
+{
+	if (w->bad || w->len < start + hdr)
+		return NULL;
+	*len = w->len - start - hdr;
+	return w->data + start + hdr;
+}
+
+void ap_sta_phy_caps(const struct ap *ap, const struct ie_set *ies, struct driver_sta_params *p,
+		     uint8_t *buf, size_t cap)
+{
+	struct wbuf w = wbuf_init(buf, cap);
+	size_t start, len;
+	if (!ies->has_ht_cap || !ap_band_info(ap)->ht)
+		return;
+	start = w.len;
+	ie_build_ht_cap(&w, &ies->ht_cap);
+	p->ht_cap = rebuilt_body(&w, start, 2, &len);
+	if (ies->has_vht_cap && use_vht(ap)) {
+		start = w.len;
+		ie_build_vht_cap(&w, &ies->vht_cap);
+		p->vht_cap = rebuilt_body(&w, start, 2, &len);
+	}
+	if (ies->has_he_cap && use_he(ap)) {
+		start = w.len;
+		ie_build_he_cap(&w, &ies->he_cap);
+		p->he_cap = rebuilt_body(&w, start, 3, &p->he_cap_len);
+	}
 }

@@ -87,10 +87,34 @@ static int fail(struct wpad_error *err, enum wpad_error_code code, int errnum, c
 	return errnum;
 }
 
+int ap_conf_resolve_width(struct ap_conf *c, const struct driver_capa *capa,
+			  struct wpad_error *err)
+{
+	char text[160];
+	const char *why = NULL;
+	bool dfs = (capa->flags & DRIVER_CAPA_DFS) != 0; /* radar channels after a CAC */
+	int r = ap_chan_pick(capa, c->band, c->freq_mhz, c->want_width, dfs, &c->chandef, &why);
+	if (r == 0) {
+		log_info("channel %u: %s (center %u MHz)%s", c->channel,
+			 ap_chan_width_name(c->chandef.width_mhz), c->chandef.center1_mhz,
+			 c->want_width ? "" : ", chosen by Width=auto");
+		return 0;
+	}
+	snprintf(text, sizeof(text), "Width=%s on channel %u: %s",
+		 ap_chan_width_name(c->want_width), c->channel, why ? why : "not possible");
+	return fail(err,
+		    r == -EPERM	       ? WPAD_ERR_REGULATORY_FORBIDDEN
+		    : r == -EOPNOTSUPP ? WPAD_ERR_NOT_SUPPORTED
+				       : WPAD_ERR_INVALID_ARGUMENTS,
+		    r, text);
+}
+
 static int resolve_channel(struct ap_conf *c, const struct ap_profile *p,
 			   const struct driver_capa *capa, struct wpad_error *err)
 {
 	char text[128];
+	c->want_width = p->width_mhz;
+	c->channel_auto = p->channel_auto;
 	c->band = p->band == AP_BAND_5GHZ ? DRIVER_BAND_5GHZ : DRIVER_BAND_2GHZ;
 	c->channel = p->channel ? p->channel
 				: (c->band == DRIVER_BAND_5GHZ ? DEFAULT_CHANNEL_5GHZ
@@ -100,22 +124,33 @@ static int resolve_channel(struct ap_conf *c, const struct ap_profile *p,
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
 			    c->band == DRIVER_BAND_5GHZ ? "the radio has no 5 GHz band"
 							: "the radio has no 2.4 GHz band");
+	if (c->channel_auto)
+		return 0; /* the channel and its width come after the choice */
 	const struct driver_channel *ch = ap_find_channel(capa, c->band, c->freq_mhz);
 	if (!ch) {
 		snprintf(text, sizeof(text), "the radio has no channel %u (%u MHz)", c->channel,
 			 c->freq_mhz);
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EINVAL, text);
 	}
-	if (ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR)) {
+	uint32_t forbidden = DRIVER_CHAN_DISABLED | DRIVER_CHAN_DFS_UNAVAILABLE;
+	if (ch->flags & DRIVER_CHAN_RADAR) {
+		if (!(capa->flags & DRIVER_CAPA_DFS) && !(ch->flags & DRIVER_CHAN_DFS_AVAILABLE))
+			forbidden |= DRIVER_CHAN_RADAR;
+	} else {
+		forbidden |= DRIVER_CHAN_NO_IR;
+	}
+	if (ch->flags & forbidden) {
 		snprintf(text, sizeof(text),
 			 "channel %u (%u MHz) may not be used to beacon here (%s)", c->channel,
 			 c->freq_mhz,
 			 ch->flags & DRIVER_CHAN_DISABLED ? "disabled"
+			 : ch->flags & DRIVER_CHAN_DFS_UNAVAILABLE
+				 ? "radar was detected there; the non-occupancy period runs"
 			 : ch->flags & DRIVER_CHAN_RADAR  ? "radar detection required"
 							  : "no initiating radiation");
 		return fail(err, WPAD_ERR_REGULATORY_FORBIDDEN, -EPERM, text);
 	}
-	return 0;
+	return ap_conf_resolve_width(c, capa, err);
 }
 
 static bool passphrase_ok(const char *s)

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "daemon/ap/ap_chan.h"
 #include "daemon/core/error.h"
 #include "daemon/rsn/auth_sae.h"
 #include "daemon/rsn/negotiate.h"
@@ -65,12 +66,21 @@ struct ap_conf {
 	uint32_t gtk_rekey_s;   /* 0: no timed rekey */
 	bool rekey_on_leave;
 	uint32_t inactivity_s;  /* 0: never */
+
+	unsigned want_width;    /* Width: 20, 40, 80, 160; 0 auto */
+	bool channel_auto;      /* Channel=auto: chosen by daemon/ap/ap_acs.c */
+	struct ap_chandef chandef; /* the operating channel, from ap_chan_pick */
 };
 
 /* Fills conf from the profile, checking it against capa (the radio's).
  * Returns 0, or a negative errno with *err filled as ap_start() documents. */
 int ap_conf_from_profile(struct ap_conf *conf, const struct ap_profile *p,
 			 const struct driver_capa *capa, struct wpad_error *err);
+/* conf->chandef for conf->freq_mhz at conf->want_width (ap_chan_pick);
+ * ap_conf_from_profile does it, and the AP again once Channel=auto chose.
+ * Errors: NotSupported (the radio), RegulatoryForbidden, InvalidArguments. */
+int ap_conf_resolve_width(struct ap_conf *c, const struct driver_capa *capa,
+			  struct wpad_error *err);
 /* Wipes secrets and frees what conf owns. */
 void ap_conf_clear(struct ap_conf *conf);
 

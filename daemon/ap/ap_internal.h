@@ -129,7 +129,24 @@ struct ap {
 	char sae_pw_id[AUTH_SAE_PW_ID_MAX + 1]; /* a password identifier also accepted */
 	uint8_t rsnxe[8];
 	size_t rsnxe_len;
+	/* Channel=auto: the last choice and why (ap_acs_run.c). */
+	char channel_choice[256];
+	/* A channel switch announced (ap_dfs.c): where to, and the CSA
+	 * element the templates carry while csa.in_beacon. */
+	struct {
+		bool cac_running;   /* start_radar_detection done, no result yet */
+		bool in_beacon;
+		uint8_t count;
+		uint32_t freq_mhz;
+		struct ap_chandef chandef;
+	} csa;
 };
+
+/* Beaconing, possibly announcing a channel switch: stations are served. */
+static inline bool ap_is_running(const struct ap *ap)
+{
+	return ap->state == AP_STATE_STARTED || ap->state == AP_STATE_SWITCHING;
+}
 
 /* "aa:bb:cc:dd:ee:ff" */
 const char *ap_addr_str(const uint8_t addr[6], char buf[AP_ADDR_STR_LEN]);
@@ -210,6 +227,36 @@ int ap_sae_start(struct ap *ap);
 void ap_sae_stop(struct ap *ap);
 /* The configuration an SAE session of this BSS reads; NULL: no SAE. */
 void *ap_sae_ctx(struct ap *ap);
+/* ap_beacon.c: the station's HT/VHT/HE capability element bodies for the
+ * driver's station entry (p->ht_cap, vht_cap, he_cap), written into buf,
+ * for the PHYs this BSS uses. */
+#define AP_STA_CAP_BUF 192
+struct ie_set;
+void ap_sta_phy_caps(const struct ap *ap, const struct ie_set *ies, struct driver_sta_params *p,
+		     uint8_t *buf, size_t cap);
+
+/* ap_acs_run.c: Channel=auto (conf.channel, freq_mhz, chandef from the
+ * survey and the scan results), and the 2.4 GHz 40 MHz coexistence check
+ * that falls back to 20 MHz. */
+int ap_acs_run(struct ap *ap, struct wpad_error *err);
+void ap_obss_check(struct ap *ap);
+
+/* ap.c: start_ap, frame registration and keys on conf.chandef; the start
+ * log line. */
+int ap_start_beaconing(struct ap *ap, struct wpad_error *err);
+void ap_started_log(struct ap *ap);
+/* Templates for the current conf into p (buffers in t, AP_TEMPLATE_MAX
+ * each). */
+int ap_fill_params(struct ap *ap, struct driver_ap_params *p, uint8_t *head, uint8_t *tail);
+
+/* ap_dfs.c: CAC, radar, channel switch with announcement. */
+#define AP_CSA_COUNT 10 /* beacons: about a second at 100 TU */
+int ap_dfs_start_cac(struct ap *ap, struct wpad_error *err);
+void ap_dfs_radar(struct ap *ap, const struct driver_event *ev);
+void ap_dfs_switched(struct ap *ap, const struct driver_event *ev);
+/* Moves the running BSS to freq with a channel switch announcement
+ * (SWITCHING until the driver reports the switch). */
+int ap_csa_move(struct ap *ap, uint32_t freq_mhz, const struct ap_chandef *cd, bool block_tx);
 
 /* ap_mgmt.c */
 int ap_mgmt_register(struct ap *ap);

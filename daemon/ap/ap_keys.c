@@ -175,7 +175,7 @@ static void periodic_rekey(struct loop_timer *t, void *data)
 int ap_rekey_gtk(struct ap *ap)
 {
 	struct ap_keys *keys = ap->keys;
-	if (ap->state != AP_STATE_STARTED)
+	if (!ap_is_running(ap))
 		return -ENOTCONN;
 	if (!keys)
 		return -EOPNOTSUPP;
@@ -209,7 +209,7 @@ int ap_rekey_gtk(struct ap *ap)
 void ap_keys_sta_left(struct ap *ap)
 {
 	struct ap_keys *keys = ap->keys;
-	if (!keys || !ap->conf.rekey_on_leave || ap->state != AP_STATE_STARTED)
+	if (!keys || !ap->conf.rekey_on_leave || !ap_is_running(ap))
 		return;
 	if (keys->rekeying) {
 		keys->rekey_again = true;
@@ -610,7 +610,7 @@ void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev)
 	const uint8_t *src = ev->u.data.src;
 	struct ap_sta *sta = src ? ap_sta_find(ap, src) : NULL;
 	char a[AP_ADDR_STR_LEN];
-	if (ap->state != AP_STATE_STARTED || !sta || !ev->u.data.body)
+	if (!ap_is_running(ap) || !sta || !ev->u.data.body)
 		return;
 	if (!sta->keys) {
 		log_debug("%s: EAPOL frame with no controlled port (open BSS or not "

@@ -281,6 +281,8 @@ static uint16_t admit(struct ap *ap, struct ap_sta *sta, const struct mgmt_frame
 	};
 	memcpy(p.addr, sta->addr, 6);
 	memcpy(p.rates, sta->rates, sta->n_rates);
+	uint8_t capbuf[AP_STA_CAP_BUF];
+	ap_sta_phy_caps(ap, ies, &p, capbuf, sizeof(capbuf));
 	int r = driver_sta_add(ap->drv, ap->ifindex, &p);
 	if (r < 0) {
 		char a[AP_ADDR_STR_LEN];
@@ -410,7 +412,7 @@ void ap_mgmt_rx(struct ap *ap, const struct driver_event *ev)
 	struct mgmt_frame f;
 	int32_t signal = ev->u.mgmt.signal_mbm;
 
-	if (ap->state != AP_STATE_STARTED || !ev->u.mgmt.frame)
+	if (!ap_is_running(ap) || !ev->u.mgmt.frame)
 		return;
 	/* A protected (PMF) frame comes decrypted: mac80211 keeps the
 	 * Protected bit and strips the CCMP header and MIC, the sim clears the

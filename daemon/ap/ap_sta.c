@@ -122,7 +122,7 @@ static void was_associated(struct ap_sta *sta, enum ap_sta_state old)
 		 sta->leave_reason, ieee80211_reason_name(sta->leave_reason), ap->n_assoc);
 	if (ap->cb.station_removed)
 		ap->cb.station_removed(ap->cb.ctx, sta->addr, sta->leave_reason);
-	if (ap->state == AP_STATE_STARTED)
+	if (ap_is_running(ap))
 		ap_keys_sta_left(ap);
 }
 
@@ -293,7 +293,7 @@ static void inactivity_poll(struct loop_timer *timer, void *data)
 	struct ap *ap = data;
 	uint32_t limit_ms = ap->conf.inactivity_s * 1000u;
 	struct ap_sta *sta = sta_table_first(&ap->stas);
-	while (sta && ap->state == AP_STATE_STARTED) {
+	while (sta && ap_is_running(ap)) {
 		struct ap_sta *next = sta_table_next(sta);
 		struct driver_sta_info di;
 		if (ap_sta_is_associated(sta) && sta->in_driver) {
@@ -305,7 +305,7 @@ static void inactivity_poll(struct loop_timer *timer, void *data)
 		}
 		sta = next;
 	}
-	if (ap->state == AP_STATE_STARTED) /* a callback may have stopped us */
+	if (ap_is_running(ap)) /* a callback may have stopped us */
 		loop_timer_arm_ms(timer, poll_interval_ms(ap));
 }
 

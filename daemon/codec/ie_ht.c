@@ -5,6 +5,8 @@
 #include "daemon/codec/ie.h"
 #include "daemon/codec/ieee80211.h"
 
+#include <string.h>
+
 int ie_parse_ht_cap(const uint8_t *body, size_t len, struct ie_ht_cap *out)
 {
 	struct rbuf r = rbuf_init(body, len);
@@ -187,5 +189,54 @@ int ie_build_he_cap(struct wbuf *w, const struct ie_he_cap *he)
 	wbuf_put(w, he->mcs_nss, he->mcs_nss_len);
 	if (he->ppe)
 		wbuf_put(w, he->ppe, he->ppe_len);
+	return ie_end(w, start);
+}
+
+static size_t he_op_len(uint32_t params)
+{
+	return IE_HE_OP_MIN_LEN + (params & HE_OP_VHT_OP_INFO_PRESENT ? 3 : 0) +
+	       (params & HE_OP_CO_HOSTED_BSS ? 1 : 0) +
+	       (params & HE_OP_6GHZ_OP_INFO_PRESENT ? 5 : 0);
+}
+
+int ie_parse_he_op(const uint8_t *body, size_t len, struct ie_he_op *out)
+{
+	struct rbuf r = rbuf_init(body, len);
+
+	memset(out, 0, sizeof(*out));
+	if (len < IE_HE_OP_MIN_LEN)
+		return CODEC_E_BAD_LENGTH;
+	out->params = (uint32_t)body[0] | (uint32_t)body[1] << 8 | (uint32_t)body[2] << 16;
+	if (len != he_op_len(out->params))
+		return CODEC_E_BAD_LENGTH;
+	rbuf_take(&r, 3);
+	out->bss_color_info = rbuf_u8(&r);
+	out->basic_mcs_nss = rbuf_le16(&r);
+	if (out->params & HE_OP_VHT_OP_INFO_PRESENT)
+		rbuf_copy(&r, out->vht_op_info, 3);
+	if (out->params & HE_OP_CO_HOSTED_BSS)
+		out->max_cohosted = rbuf_u8(&r);
+	if (out->params & HE_OP_6GHZ_OP_INFO_PRESENT)
+		rbuf_copy(&r, out->op_6ghz, 5);
+	return r.bad ? CODEC_E_TRUNCATED : CODEC_OK;
+}
+
+int ie_build_he_op(struct wbuf *w, const struct ie_he_op *op)
+{
+	if (op->params > 0xffffff)
+		return CODEC_E_INVALID_ARG;
+	size_t start = ie_begin(w, WLAN_EID_EXTENSION);
+	wbuf_u8(w, WLAN_EID_EXT_HE_OPERATION);
+	wbuf_u8(w, (uint8_t)op->params);
+	wbuf_u8(w, (uint8_t)(op->params >> 8));
+	wbuf_u8(w, (uint8_t)(op->params >> 16));
+	wbuf_u8(w, op->bss_color_info);
+	wbuf_le16(w, op->basic_mcs_nss);
+	if (op->params & HE_OP_VHT_OP_INFO_PRESENT)
+		wbuf_put(w, op->vht_op_info, 3);
+	if (op->params & HE_OP_CO_HOSTED_BSS)
+		wbuf_u8(w, op->max_cohosted);
+	if (op->params & HE_OP_6GHZ_OP_INFO_PRESENT)
+		wbuf_put(w, op->op_6ghz, 5);
 	return ie_end(w, start);
 }

@@ -71,6 +71,26 @@ struct ie_he_cap {
 	uint8_t ppe_len;
 };
 
+/* HE Operation (extension element 255/36, IEEE 802.11ax-2021 9.4.2.249):
+ * 3 octets of parameters, BSS Color Information, Basic HE-MCS And NSS Set,
+ * then optional fields announced by parameter bits. */
+#define IE_HE_OP_MIN_LEN 6
+#define HE_OP_VHT_OP_INFO_PRESENT (1u << 14)
+#define HE_OP_CO_HOSTED_BSS (1u << 15)
+#define HE_OP_6GHZ_OP_INFO_PRESENT (1u << 17)
+#define HE_OP_TXOP_RTS_SHIFT 4
+#define HE_OP_TXOP_RTS_DISABLED (1023u << HE_OP_TXOP_RTS_SHIFT)
+#define HE_OP_BSS_COLOR_MASK 0x3f
+
+struct ie_he_op {
+	uint32_t params;        /* 24 bits */
+	uint8_t bss_color_info; /* bits 0-5 color, 6 partial, 7 disabled */
+	uint16_t basic_mcs_nss;
+	uint8_t vht_op_info[3]; /* when params has HE_OP_VHT_OP_INFO_PRESENT */
+	uint8_t max_cohosted;   /* when params has HE_OP_CO_HOSTED_BSS */
+	uint8_t op_6ghz[5];     /* when params has HE_OP_6GHZ_OP_INFO_PRESENT */
+};
+
 int ie_parse_ht_cap(const uint8_t *body, size_t len, struct ie_ht_cap *out);
 int ie_build_ht_cap(struct wbuf *w, const struct ie_ht_cap *ht);
 
@@ -90,6 +110,11 @@ int ie_build_vht_op(struct wbuf *w, const struct ie_vht_op *op);
 /* body: extension element body after the Element ID Extension octet. */
 int ie_parse_he_cap(const uint8_t *body, size_t len, struct ie_he_cap *out);
 int ie_build_he_cap(struct wbuf *w, const struct ie_he_cap *he);
+/* body: after the Element ID Extension octet. The length must be exactly
+ * what the parameter bits announce (CODEC_E_BAD_LENGTH otherwise); bits
+ * 18-23 are reserved and ignored. */
+int ie_parse_he_op(const uint8_t *body, size_t len, struct ie_he_op *out);
+int ie_build_he_op(struct wbuf *w, const struct ie_he_op *op);
 /* Size of the MCS/NSS field and the PPE field implied by PHY caps. */
 size_t ie_he_mcs_nss_len(const uint8_t *phy_cap);
 size_t ie_he_ppe_len(uint8_t ppe_first_octet);

@@ -47,6 +47,9 @@ static int parse_extension(const struct ie_elem *e, struct ie_set *s)
 	case WLAN_EID_EXT_HE_CAP:
 		TAKE_ONCE(s->has_he_cap);
 		return ie_parse_he_cap(e->data + 1, e->len - 1u, &s->he_cap);
+	case WLAN_EID_EXT_HE_OPERATION:
+		TAKE_ONCE(s->has_he_op);
+		return ie_parse_he_op(e->data + 1, e->len - 1u, &s->he_op);
 	default:
 		return CODEC_OK;
 	}
@@ -82,6 +85,12 @@ static int parse_security(const struct ie_elem *e, struct ie_set *s)
 static int parse_phy(const struct ie_elem *e, struct ie_set *s)
 {
 	switch (e->id) {
+	case WLAN_EID_CHANNEL_SWITCH:
+		TAKE_ONCE(s->has_csa);
+		return ie_parse_csa(e->data, e->len, &s->csa);
+	case WLAN_EID_EXT_CHANNEL_SWITCH:
+		TAKE_ONCE(s->has_ecsa);
+		return ie_parse_ecsa(e->data, e->len, &s->ecsa);
 	case WLAN_EID_HT_CAP:
 		TAKE_ONCE(s->has_ht_cap);
 		return ie_parse_ht_cap(e->data, e->len, &s->ht_cap);

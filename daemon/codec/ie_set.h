@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "daemon/codec/ie_basic.h"
+#include "daemon/codec/ie_csa.h"
 #include "daemon/codec/ie_ft.h"
 #include "daemon/codec/ie_ht.h"
 #include "daemon/codec/ie_rsn.h"
@@ -68,6 +69,12 @@ struct ie_set {
 	struct ie_vht_op vht_op;
 	bool has_he_cap;
 	struct ie_he_cap he_cap;
+	bool has_he_op;
+	struct ie_he_op he_op;
+	bool has_csa;          /* Channel Switch Announcement */
+	struct ie_csa csa;
+	bool has_ecsa;         /* Extended Channel Switch Announcement */
+	struct ie_csa ecsa;
 	bool has_ext_capab;
 	struct ie_ext_capab ext_capab;
 	bool has_mde;

@@ -33,6 +33,7 @@ const char *const ap_profile_keys[AP_KEY_COUNT + 1] = {
 	[AP_KEY_SAE_PWE] = "SAEPWE",
 	[AP_KEY_OWE_TRANS_BSSID] = "OWETransitionBSSID",
 	[AP_KEY_OWE_TRANS_SSID] = "OWETransitionSSID",
+	[AP_KEY_WIDTH] = "Width",
 	[AP_KEY_COUNT] = NULL,
 };
 
@@ -126,7 +127,7 @@ int ap_profile_validate(struct ap_profile *p, const char *file, unsigned line,
 		return cfg_fail(err, AP_E_SSID, file, line, "SSID is required (1..32 bytes)");
 	if (p->channel == 0)
 		p->channel = p->band == AP_BAND_5GHZ ? 36 : 6;
-	if (!ap_channel_valid(p->band, p->channel, cc)) {
+	if (!p->channel_auto && !ap_channel_valid(p->band, p->channel, cc)) {
 		if (p->band == AP_BAND_2GHZ)
 			return KEY_FAIL(p, AP_KEY_CHANNEL, file, line, AP_E_CHANNEL,
 					"channel %u is not a 2.4 GHz channel (1..13; 14 only "

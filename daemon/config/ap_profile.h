@@ -27,6 +27,10 @@
  *   Ciphers             pairwise suite names: ccmp-128 gcmp-256  ccmp-128
  *                       (AKMs and Ciphers are checked when the AP starts,
  *                       against daemon/rsn/suites.c)
+ *   Width               20|40|80|160|auto (MHz)              auto
+ *                       auto: the widest the radio, the regulatory domain
+ *                       and the band allow (20 MHz on 2.4 GHz)
+ *   Channel=auto        automatic channel selection (daemon/ap/ap_acs.h)
  * wpa2-psk needs Passphrase or PSK (not both), or a PskFile.
  *
  * Every failure has its own code (enum ap_err), which ap_err_to_wpad()
@@ -80,6 +84,7 @@ enum ap_err {
 	AP_E_SUITES = -122, /* AKMs or Ciphers too long */
 	AP_E_SAE_PWE = -123, /* SAEPWE not hunt-and-peck, h2e or both */
 	AP_E_OWE_TRANSITION = -124, /* OWETransitionBSSID/SSID malformed */
+	AP_E_WIDTH = -130, /* Width not 20|40|80|160|auto */
 };
 
 enum ap_band {
@@ -124,6 +129,7 @@ enum ap_key {
 	AP_KEY_SAE_PWE,
 	AP_KEY_OWE_TRANS_BSSID,
 	AP_KEY_OWE_TRANS_SSID,
+	AP_KEY_WIDTH,
 	AP_KEY_COUNT,
 };
 
@@ -161,6 +167,8 @@ struct ap_profile {
 	uint8_t owe_trans_bssid[6];
 	uint8_t owe_trans_ssid[32];
 	size_t owe_trans_ssid_len;
+	uint16_t width_mhz; /* 20, 40, 80, 160; 0 = auto */
+	bool channel_auto;  /* Channel=auto: chosen when the AP starts */
 
 	/* Where each key was last set, for messages after the fact (owned
 	 * copies; NULL when the key came from D-Bus or was never set). */

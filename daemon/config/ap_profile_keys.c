@@ -127,6 +127,18 @@ static int set_enum(struct setctx *c, enum ap_key k, const char *v)
 	return 0;
 }
 
+static int set_width(struct setctx *c, const char *v)
+{
+	static const char *const names[] = { "auto", "20", "40", "80", "160" };
+	static const uint16_t widths[] = { 0, 20, 40, 80, 160 };
+	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
+		if (strcmp(v, names[i]) == 0) {
+			c->p->width_mhz = widths[i];
+			return 0;
+		}
+	return SET_FAIL(c, AP_E_WIDTH, "Width must be 20, 40, 80, 160 or auto (MHz)");
+}
+
 static int set_number(struct setctx *c, enum ap_key k, const char *v)
 {
 	struct ap_profile *p = c->p;
@@ -135,6 +147,11 @@ static int set_number(struct setctx *c, enum ap_key k, const char *v)
 
 	switch (k) {
 	case AP_KEY_CHANNEL:
+		p->channel_auto = strcmp(v, "auto") == 0;
+		if (p->channel_auto) {
+			p->channel = 0;
+			return 0;
+		}
 		ret = set_uint(c, AP_E_CHANNEL, v, 1, 196, &x, "Channel");
 		if (ret == 0)
 			p->channel = (uint8_t)x;
@@ -232,6 +249,8 @@ static int set_key(struct setctx *c, enum ap_key k, const char *v)
 					"SAEPWE must be hunt-and-peck, h2e or both");
 		snprintf(p->sae_pwe, sizeof(p->sae_pwe), "%s", v);
 		return 0;
+	case AP_KEY_WIDTH:
+		return set_width(c, v);
 	case AP_KEY_COUNTRY:
 		if (!cfg_country_valid(v))
 			return SET_FAIL(c, AP_E_COUNTRY,

@@ -277,6 +277,20 @@ static void handle_deauth(struct station *st, const struct driver_event *ev, boo
 	station_link_lost(st, &why);
 }
 
+/* The driver followed the AP's channel switch announcement (mac80211 and
+ * the sim do it in their MLME): the link stays, on the new channel. */
+static void handle_ch_switch(struct station *st, const struct driver_event *ev)
+{
+	char a[18];
+	uint32_t freq = ev->u.ch_switch.chandef.control_mhz;
+	if (st->state < STATION_AUTHENTICATING || !freq || freq == st->freq_mhz)
+		return;
+	log_info("%s moved from %u to %u MHz (channel switch announcement); following",
+		 bss_addr_str(st->bssid, a), st->freq_mhz, freq);
+	st->freq_mhz = freq;
+	st->conn.bss.freq_mhz = freq;
+}
+
 static void handle_beacon_loss(struct station *st)
 {
 	char a[18];
@@ -379,6 +393,9 @@ void station_handle_event(struct station *st, const struct driver_event *ev)
 		break;
 	case DRIVER_EV_BEACON_LOSS:
 		handle_beacon_loss(st);
+		break;
+	case DRIVER_EV_CH_SWITCHED:
+		handle_ch_switch(st, ev);
 		break;
 	case DRIVER_EV_RX_EAPOL:
 		handshake_rx_eapol(st, ev);

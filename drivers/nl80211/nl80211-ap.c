@@ -39,7 +39,12 @@ static int check_channel(struct nl80211 *nl, struct nl80211_radio *r, uint32_t f
 			if (ch->freq_mhz != freq)
 				continue;
 			*ht = band->ht;
-			if (ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR))
+			/* A radar channel may be used once a CAC passed (DFS
+			 * available); the kernel checks the whole chandef. */
+			uint32_t bad = DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR;
+			if (ch->flags & DRIVER_CHAN_DFS_AVAILABLE)
+				bad = DRIVER_CHAN_DISABLED;
+			if (ch->flags & bad)
 				return -EPERM;
 			return 0;
 		}
@@ -324,4 +329,44 @@ static void inactivity_tick(struct loop_timer *t, void *data)
 	if (msg && nl80211_request(nl, msg, inactivity_entry, &s) == 0)
 		report_silent(nl, ifindex, &s);
 	nl80211_leave(nl);
+}
+
+int nl80211_op_start_radar_detection(void *priv, uint32_t ifindex,
+				     const struct driver_chandef *cd)
+{
+	struct nl80211 *nl = priv;
+	int r;
+	struct nl80211_iface *ifc = ap_iface(nl, ifindex, &r);
+	if (!ifc)
+		return r;
+	if (!cd)
+		return -EINVAL;
+	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_RADAR_DETECT, 0);
+	if (msg && (r = nl80211_build_radar_detect(msg, ifindex, cd)) < 0) {
+		nlmsg_free(msg);
+		return r;
+	}
+	if ((r = nl80211_request(nl, msg, NULL, NULL)) < 0)
+		return r;
+	ifc->info.freq_mhz = cd->control_mhz;
+	return 0;
+}
+
+int nl80211_op_channel_switch(void *priv, uint32_t ifindex, const struct driver_csa_params *p)
+{
+	struct nl80211 *nl = priv;
+	int r;
+	struct nl80211_iface *ifc = ap_iface(nl, ifindex, &r);
+	if (!ifc)
+		return r;
+	if (!p)
+		return -EINVAL;
+	if (!ifc->ap_started)
+		return -ENOTCONN;
+	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_CHANNEL_SWITCH, 0);
+	if (msg && (r = nl80211_build_channel_switch(msg, ifindex, p)) < 0) {
+		nlmsg_free(msg);
+		return r;
+	}
+	return nl80211_request(nl, msg, NULL, NULL);
 }

@@ -78,6 +78,38 @@ static int put_control_port(struct nl_msg *msg, bool over_nl80211)
 	return 0;
 }
 
+/* The channel definition: the legacy channel type at 20 MHz (as before),
+ * CHANNEL_WIDTH and CENTER_FREQ1 for the wider ones. */
+int nl80211_put_chandef(struct nl_msg *msg, const struct driver_chandef *cd, bool ht)
+{
+	uint32_t width;
+	switch (cd->width_mhz) {
+	case 0:
+	case 20:
+		PUT(nla_put_u32(msg, NL80211_ATTR_WIPHY_CHANNEL_TYPE,
+				ht ? NL80211_CHAN_HT20 : NL80211_CHAN_NO_HT));
+		return 0;
+	case 40:
+		width = NL80211_CHAN_WIDTH_40;
+		break;
+	case 80:
+		width = cd->center2_mhz ? NL80211_CHAN_WIDTH_80P80 : NL80211_CHAN_WIDTH_80;
+		break;
+	case 160:
+		width = NL80211_CHAN_WIDTH_160;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (!ht || !cd->center1_mhz)
+		return -EINVAL;
+	PUT(nla_put_u32(msg, NL80211_ATTR_CHANNEL_WIDTH, width));
+	PUT(nla_put_u32(msg, NL80211_ATTR_CENTER_FREQ1, cd->center1_mhz));
+	if (cd->center2_mhz)
+		PUT(nla_put_u32(msg, NL80211_ATTR_CENTER_FREQ2, cd->center2_mhz));
+	return 0;
+}
+
 int nl80211_build_start_ap(struct nl_msg *msg, uint32_t ifindex,
 			   const struct driver_ap_params *p, const struct nl80211_ap_opts *o)
 {
@@ -95,8 +127,8 @@ int nl80211_build_start_ap(struct nl_msg *msg, uint32_t ifindex,
 	PUT(nla_put_u32(msg, NL80211_ATTR_HIDDEN_SSID, p->hidden_ssid ? NL80211_HIDDEN_SSID_ZERO_LEN
 								   : NL80211_HIDDEN_SSID_NOT_IN_USE));
 	PUT(nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, p->freq_mhz));
-	PUT(nla_put_u32(msg, NL80211_ATTR_WIPHY_CHANNEL_TYPE,
-			o->ht ? NL80211_CHAN_HT20 : NL80211_CHAN_NO_HT));
+	if ((r = nl80211_put_chandef(msg, &p->chandef, o->ht)) < 0)
+		return r;
 	if (o->privacy || (head_capability(p) & 0x0010))
 		PUT(nla_put_flag(msg, NL80211_ATTR_PRIVACY));
 	PUT(nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM));
@@ -313,8 +345,14 @@ int nl80211_build_station(struct nl_msg *msg, uint32_t ifindex, const struct dri
 	PUT(nla_put_u16(msg, NL80211_ATTR_STA_AID, p->aid ? p->aid : 1));
 	PUT(nla_put_u16(msg, NL80211_ATTR_STA_LISTEN_INTERVAL, p->listen_interval));
 	PUT(nla_put_u16(msg, NL80211_ATTR_STA_CAPABILITY, p->capability));
-	if (p->ht && (r = put_ht_cap(msg, p->ht_capab)) < 0)
+	if (p->ht_cap)
+		PUT(nla_put(msg, NL80211_ATTR_HT_CAPABILITY, 26, p->ht_cap));
+	else if (p->ht && (r = put_ht_cap(msg, p->ht_capab)) < 0)
 		return r;
+	if (p->vht_cap)
+		PUT(nla_put(msg, NL80211_ATTR_VHT_CAPABILITY, 12, p->vht_cap));
+	if (p->he_cap && p->he_cap_len)
+		PUT(nla_put(msg, NL80211_ATTR_HE_CAPABILITY, (int)p->he_cap_len, p->he_cap));
 	uint32_t mask = DRIVER_STA_AUTHENTICATED | DRIVER_STA_ASSOCIATED | DRIVER_STA_AUTHORIZED |
 			DRIVER_STA_WMM | DRIVER_STA_MFP | DRIVER_STA_SHORT_PREAMBLE;
 	if (set) /* an existing station: leave authorization as it is */
@@ -405,5 +443,62 @@ int nl80211_build_default_key(struct nl_msg *msg, uint32_t ifindex, enum driver_
 		nla_nest_end(msg, types);
 	}
 	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/* A channel definition with an explicit width (20 MHz as WIDTH_20, not a
+ * channel type): what RADAR_DETECT and CHANNEL_SWITCH take. */
+static int put_full_chandef(struct nl_msg *msg, const struct driver_chandef *cd)
+{
+	struct driver_chandef c = *cd;
+	if (!c.control_mhz)
+		return -EINVAL;
+	if (!c.width_mhz)
+		c.width_mhz = 20;
+	if (!c.center1_mhz)
+		c.center1_mhz = c.control_mhz;
+	PUT(nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, c.control_mhz));
+	if (c.width_mhz == 20) {
+		PUT(nla_put_u32(msg, NL80211_ATTR_CHANNEL_WIDTH, NL80211_CHAN_WIDTH_20));
+		PUT(nla_put_u32(msg, NL80211_ATTR_CENTER_FREQ1, c.center1_mhz));
+		return 0;
+	}
+	return nl80211_put_chandef(msg, &c, true);
+}
+
+int nl80211_build_radar_detect(struct nl_msg *msg, uint32_t ifindex,
+			       const struct driver_chandef *cd)
+{
+	PUT(nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex));
+	return put_full_chandef(msg, cd);
+}
+
+/* CHANNEL_SWITCH: the new channel, the count, the templates after the
+ * switch at the top level and those with the CSA element nested in
+ * CSA_IES, and where the count octets are (tail and probe response). */
+int nl80211_build_channel_switch(struct nl_msg *msg, uint32_t ifindex,
+				 const struct driver_csa_params *p)
+{
+	int r;
+	if (!p->n_offsets || p->n_offsets > DRIVER_CSA_MAX_OFFSETS || !p->chandef.control_mhz)
+		return -EINVAL;
+	PUT(nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex));
+	if ((r = put_full_chandef(msg, &p->chandef)) < 0)
+		return r;
+	PUT(nla_put_u32(msg, NL80211_ATTR_CH_SWITCH_COUNT, p->count));
+	if (p->block_tx)
+		PUT(nla_put_flag(msg, NL80211_ATTR_CH_SWITCH_BLOCK_TX));
+	if ((r = put_templates(msg, &p->beacon_after)) < 0)
+		return r;
+	struct nlattr *nest = nla_nest_start(msg, NL80211_ATTR_CSA_IES);
+	if (!nest)
+		return -EMSGSIZE;
+	if ((r = put_templates(msg, &p->beacon_csa)) < 0)
+		return r;
+	nla_nest_end(msg, nest);
+	PUT(nla_put(msg, NL80211_ATTR_CSA_C_OFF_BEACON, (int)(2 * p->n_offsets), p->offsets_tail));
+	if (p->beacon_csa.probe_resp && p->beacon_csa.probe_resp_len)
+		PUT(nla_put(msg, NL80211_ATTR_CSA_C_OFF_PRESP, (int)(2 * p->n_offsets),
+			    p->offsets_presp));
 	return 0;
 }

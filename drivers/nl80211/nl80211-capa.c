@@ -7,6 +7,8 @@
  * matter. Every attribute goes through nla_parse() with a policy. */
 #include "drivers/nl80211/nl80211-parse.h"
 
+#include "daemon/codec/ie_ht.h"
+
 #include <errno.h>
 #include <linux/nl80211.h>
 #include <netlink/genl/genl.h>
@@ -36,6 +38,16 @@ static const struct nla_policy band_policy[NL80211_BAND_ATTR_MAX + 1] = {
 	[NL80211_BAND_ATTR_HT_CAPA] = { .type = NLA_U16 },
 	[NL80211_BAND_ATTR_HT_MCS_SET] = { .type = NLA_UNSPEC, .minlen = 10 },
 	[NL80211_BAND_ATTR_VHT_CAPA] = { .type = NLA_U32 },
+	[NL80211_BAND_ATTR_VHT_MCS_SET] = { .type = NLA_UNSPEC, .minlen = 8 },
+	[NL80211_BAND_ATTR_IFTYPE_DATA] = { .type = NLA_NESTED },
+};
+
+static const struct nla_policy iftype_data_policy[NL80211_BAND_IFTYPE_ATTR_MAX + 1] = {
+	[NL80211_BAND_IFTYPE_ATTR_IFTYPES] = { .type = NLA_NESTED },
+	[NL80211_BAND_IFTYPE_ATTR_HE_CAP_MAC] = { .type = NLA_UNSPEC, .minlen = 6 },
+	[NL80211_BAND_IFTYPE_ATTR_HE_CAP_PHY] = { .type = NLA_UNSPEC, .minlen = 11 },
+	[NL80211_BAND_IFTYPE_ATTR_HE_CAP_MCS_SET] = { .type = NLA_UNSPEC, .minlen = 4 },
+	[NL80211_BAND_IFTYPE_ATTR_HE_CAP_PPE] = { .type = NLA_UNSPEC },
 };
 
 static const struct nla_policy freq_policy[NL80211_FREQUENCY_ATTR_MAX + 1] = {
@@ -45,6 +57,26 @@ static const struct nla_policy freq_policy[NL80211_FREQUENCY_ATTR_MAX + 1] = {
 	[NL80211_FREQUENCY_ATTR_RADAR] = { .type = NLA_FLAG },
 	[NL80211_FREQUENCY_ATTR_INDOOR_ONLY] = { .type = NLA_FLAG },
 	[NL80211_FREQUENCY_ATTR_MAX_TX_POWER] = { .type = NLA_U32 },
+	[NL80211_FREQUENCY_ATTR_NO_HT40_MINUS] = { .type = NLA_FLAG },
+	[NL80211_FREQUENCY_ATTR_NO_HT40_PLUS] = { .type = NLA_FLAG },
+	[NL80211_FREQUENCY_ATTR_NO_80MHZ] = { .type = NLA_FLAG },
+	[NL80211_FREQUENCY_ATTR_NO_160MHZ] = { .type = NLA_FLAG },
+	[NL80211_FREQUENCY_ATTR_DFS_STATE] = { .type = NLA_U32 },
+	[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME] = { .type = NLA_U32 },
+};
+
+static const struct {
+	int attr;
+	uint32_t flag;
+} chan_flag_map[] = {
+	{ NL80211_FREQUENCY_ATTR_DISABLED, DRIVER_CHAN_DISABLED },
+	{ NL80211_FREQUENCY_ATTR_NO_IR, DRIVER_CHAN_NO_IR },
+	{ NL80211_FREQUENCY_ATTR_RADAR, DRIVER_CHAN_RADAR },
+	{ NL80211_FREQUENCY_ATTR_INDOOR_ONLY, DRIVER_CHAN_INDOOR_ONLY },
+	{ NL80211_FREQUENCY_ATTR_NO_HT40_MINUS, DRIVER_CHAN_NO_HT40_MINUS },
+	{ NL80211_FREQUENCY_ATTR_NO_HT40_PLUS, DRIVER_CHAN_NO_HT40_PLUS },
+	{ NL80211_FREQUENCY_ATTR_NO_80MHZ, DRIVER_CHAN_NO_80MHZ },
+	{ NL80211_FREQUENCY_ATTR_NO_160MHZ, DRIVER_CHAN_NO_160MHZ },
 };
 
 static const struct nla_policy rate_policy[NL80211_BITRATE_ATTR_MAX + 1] = {
@@ -176,14 +208,18 @@ static void parse_channel(struct driver_band_info *b, struct nlattr *nest)
 	memset(ch, 0, sizeof(*ch));
 	ch->freq_mhz = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_FREQ]);
 	ch->number = nl80211_freq_to_channel(ch->freq_mhz);
-	if (tb[NL80211_FREQUENCY_ATTR_DISABLED])
-		ch->flags |= DRIVER_CHAN_DISABLED;
-	if (tb[NL80211_FREQUENCY_ATTR_NO_IR])
-		ch->flags |= DRIVER_CHAN_NO_IR;
-	if (tb[NL80211_FREQUENCY_ATTR_RADAR])
-		ch->flags |= DRIVER_CHAN_RADAR;
-	if (tb[NL80211_FREQUENCY_ATTR_INDOOR_ONLY])
-		ch->flags |= DRIVER_CHAN_INDOOR_ONLY;
+	for (size_t i = 0; i < sizeof(chan_flag_map) / sizeof(chan_flag_map[0]); i++)
+		if (tb[chan_flag_map[i].attr])
+			ch->flags |= chan_flag_map[i].flag;
+	if (tb[NL80211_FREQUENCY_ATTR_DFS_STATE]) {
+		uint32_t st = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_STATE]);
+		if (st == NL80211_DFS_AVAILABLE)
+			ch->flags |= DRIVER_CHAN_DFS_AVAILABLE;
+		else if (st == NL80211_DFS_UNAVAILABLE)
+			ch->flags |= DRIVER_CHAN_DFS_UNAVAILABLE;
+	}
+	if (tb[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME])
+		ch->dfs_cac_ms = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME]);
 	if (tb[NL80211_FREQUENCY_ATTR_MAX_TX_POWER]) {
 		uint32_t mbm = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_MAX_TX_POWER]);
 		ch->max_power_dbm = (int8_t)(mbm / 100 > 127 ? 127 : mbm / 100);
@@ -208,6 +244,41 @@ static void parse_rates(struct driver_band_info *b, struct nlattr *rates)
 		uint32_t rate = nla_get_u32(tb[NL80211_BITRATE_ATTR_RATE]);
 		b->rates_100kbps[b->n_rates++] = (uint16_t)(rate > 0xffff ? 0xffff : rate);
 	}
+}
+
+/* HE capabilities of one set of interface types: kept when it covers AP
+ * and the sizes agree with what the PHY capabilities announce. */
+static void parse_iftype_data(struct driver_band_info *b, struct nlattr *nest)
+{
+	struct nlattr *tb[NL80211_BAND_IFTYPE_ATTR_MAX + 1];
+	struct nlattr *types[NL80211_IFTYPE_MAX + 1];
+	if (nla_parse_nested(tb, NL80211_BAND_IFTYPE_ATTR_MAX, nest, iftype_data_policy) < 0 ||
+	    !tb[NL80211_BAND_IFTYPE_ATTR_IFTYPES] || !tb[NL80211_BAND_IFTYPE_ATTR_HE_CAP_MAC] ||
+	    !tb[NL80211_BAND_IFTYPE_ATTR_HE_CAP_PHY] || !tb[NL80211_BAND_IFTYPE_ATTR_HE_CAP_MCS_SET])
+		return;
+	if (nla_parse_nested(types, NL80211_IFTYPE_MAX, tb[NL80211_BAND_IFTYPE_ATTR_IFTYPES],
+			     NULL) < 0 || !types[NL80211_IFTYPE_AP])
+		return;
+	const uint8_t *phy = nla_data(tb[NL80211_BAND_IFTYPE_ATTR_HE_CAP_PHY]);
+	size_t mcs_len = ie_he_mcs_nss_len(phy);
+	struct nlattr *mcs = tb[NL80211_BAND_IFTYPE_ATTR_HE_CAP_MCS_SET];
+	struct nlattr *ppe = tb[NL80211_BAND_IFTYPE_ATTR_HE_CAP_PPE];
+	size_t ppe_len = 0;
+	if ((size_t)nla_len(mcs) < mcs_len || mcs_len > sizeof(b->he_mcs))
+		return;
+	if (phy[6] & HE_PHY_CAP6_PPE_THRESHOLDS) {
+		if (!ppe || nla_len(ppe) < 1)
+			return;
+		ppe_len = ie_he_ppe_len(*(const uint8_t *)nla_data(ppe));
+		if ((size_t)nla_len(ppe) < ppe_len || ppe_len > sizeof(b->he_ppe))
+			return;
+		memcpy(b->he_ppe, nla_data(ppe), ppe_len);
+	}
+	b->he = true;
+	memcpy(b->he_mac_cap, nla_data(tb[NL80211_BAND_IFTYPE_ATTR_HE_CAP_MAC]), 6);
+	memcpy(b->he_phy_cap, phy, 11);
+	memcpy(b->he_mcs, nla_data(mcs), mcs_len);
+	b->he_ppe_len = (uint8_t)ppe_len;
 }
 
 static void parse_band(struct nl80211_wiphy *w, struct nlattr *nest)
@@ -237,6 +308,14 @@ static void parse_band(struct nl80211_wiphy *w, struct nlattr *nest)
 	if (tb[NL80211_BAND_ATTR_VHT_CAPA]) {
 		b->vht = true;
 		b->vht_capab = nla_get_u32(tb[NL80211_BAND_ATTR_VHT_CAPA]);
+	}
+	if (tb[NL80211_BAND_ATTR_VHT_MCS_SET])
+		memcpy(b->vht_mcs, nla_data(tb[NL80211_BAND_ATTR_VHT_MCS_SET]), sizeof(b->vht_mcs));
+	if (tb[NL80211_BAND_ATTR_IFTYPE_DATA]) {
+		struct nlattr *d;
+		int rem;
+		nla_for_each_nested(d, tb[NL80211_BAND_ATTR_IFTYPE_DATA], rem)
+			parse_iftype_data(b, d);
 	}
 }
 
@@ -298,6 +377,8 @@ static void parse_commands(struct nl80211_wiphy *w, struct nlattr *nest)
 		case NL80211_CMD_ASSOCIATE: w->cmd_assoc = true; break;
 		case NL80211_CMD_CONNECT: w->cmd_connect = true; break;
 		case NL80211_CMD_START_AP: w->cmd_start_ap = true; break;
+		case NL80211_CMD_RADAR_DETECT: w->cmd_radar_detect = true; break;
+		case NL80211_CMD_CHANNEL_SWITCH: w->cmd_channel_switch = true; break;
 		case NL80211_CMD_FRAME: w->cmd_frame = true; break;
 		case NL80211_CMD_EXTERNAL_AUTH: w->cmd_external_auth = true; break;
 		case NL80211_CMD_SET_PMKSA: w->cmd_set_pmksa = true; break;
@@ -407,6 +488,8 @@ void nl80211_wiphy_finish(struct nl80211_wiphy *w)
 		c->flags |= DRIVER_CAPA_FULLMAC_CONNECT;
 	if (w->probe_resp_offload)
 		c->flags |= DRIVER_CAPA_AP_PROBE_RESP_OFFLOAD;
+	if (w->cmd_radar_detect && w->cmd_channel_switch)
+		c->flags |= DRIVER_CAPA_DFS;
 	if (c->iftypes & DRIVER_IFTYPE_MONITOR)
 		c->flags |= DRIVER_CAPA_MONITOR;
 	if (nl80211_wiphy_ext_feature(w, NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211))

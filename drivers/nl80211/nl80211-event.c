@@ -158,6 +158,69 @@ static void on_mic_failure(struct nl80211 *nl, struct nl80211_iface *ifc,
 	nl80211_emit(nl, &ev);
 }
 
+static uint16_t width_mhz(uint32_t nl_width)
+{
+	switch (nl_width) {
+	case NL80211_CHAN_WIDTH_40:
+		return 40;
+	case NL80211_CHAN_WIDTH_80:
+	case NL80211_CHAN_WIDTH_80P80:
+		return 80;
+	case NL80211_CHAN_WIDTH_160:
+		return 160;
+	default:
+		return 20;
+	}
+}
+
+/* The interface is on a new channel: an AP's CSA ran out, or a station's
+ * MLME followed its AP's. */
+static void on_ch_switch(struct nl80211 *nl, struct nl80211_iface *ifc,
+			 const struct nl80211_event *e)
+{
+	if (!e->freq)
+		return;
+	ifc->info.freq_mhz = e->freq;
+	struct driver_event ev = { .type = DRIVER_EV_CH_SWITCHED, .radio_id = ifc->info.radio_id,
+				   .ifindex = ifc->info.ifindex };
+	ev.u.ch_switch.chandef.control_mhz = e->freq;
+	ev.u.ch_switch.chandef.width_mhz = e->has_chan_width ? width_mhz(e->chan_width) : 20;
+	ev.u.ch_switch.chandef.center1_mhz = e->center_freq1 ? e->center_freq1 : e->freq;
+	nl80211_emit(nl, &ev);
+}
+
+/* RADAR_DETECT notifications: CAC results and radar for an interface, the
+ * end of a non-occupancy period for the wiphy. The DFS state in the
+ * channel flags changed either way. */
+static void on_radar(struct nl80211 *nl, const struct nl80211_event *e)
+{
+	static const struct {
+		uint32_t nl;
+		enum driver_radar_kind kind;
+	} map[] = {
+		{ NL80211_RADAR_DETECTED, DRIVER_RADAR_DETECTED },
+		{ NL80211_RADAR_CAC_FINISHED, DRIVER_RADAR_CAC_FINISHED },
+		{ NL80211_RADAR_CAC_ABORTED, DRIVER_RADAR_CAC_ABORTED },
+		{ NL80211_RADAR_NOP_FINISHED, DRIVER_RADAR_NOP_FINISHED },
+	};
+	for (struct nl80211_radio *r = nl->radios; r; r = r->next)
+		if (!e->has_wiphy || r->w.id == e->wiphy)
+			r->capa_stale = true;
+	if (!e->has_radar_event)
+		return;
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (map[i].nl != e->radar_event)
+			continue;
+		struct nl80211_iface *ifc = e->has_ifindex ? nl80211_iface_find(nl, e->ifindex) : NULL;
+		struct driver_event ev = { .type = DRIVER_EV_RADAR,
+					   .radio_id = ifc ? ifc->info.radio_id : e->wiphy,
+					   .ifindex = ifc ? ifc->info.ifindex : 0 };
+		ev.u.radar.kind = map[i].kind;
+		ev.u.radar.freq_mhz = e->freq;
+		nl80211_emit(nl, &ev);
+	}
+}
+
 /* Events about one of our interfaces. */
 static void iface_event(struct nl80211 *nl, struct nl80211_iface *ifc,
 			const struct nl80211_event *e)
@@ -190,8 +253,7 @@ static void iface_event(struct nl80211 *nl, struct nl80211_iface *ifc,
 		nl80211_ap_stopped(nl, ifc);
 		break;
 	case NL80211_CMD_CH_SWITCH_NOTIFY:
-		if (e->freq)
-			ifc->info.freq_mhz = e->freq;
+		on_ch_switch(nl, ifc, e);
 		break;
 	default:
 		nl80211_mlme_event(nl, ifc, e);
@@ -233,6 +295,9 @@ void nl80211_handle_event(struct nl80211 *nl, struct nl_msg *msg)
 	case NL80211_CMD_REG_CHANGE:
 	case NL80211_CMD_WIPHY_REG_CHANGE:
 		on_reg_change(nl, &e);
+		return;
+	case NL80211_CMD_RADAR_DETECT:
+		on_radar(nl, &e);
 		return;
 	case NL80211_CMD_REG_BEACON_HINT:
 		for (struct nl80211_radio *r = nl->radios; r; r = r->next)

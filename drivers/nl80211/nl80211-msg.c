@@ -153,6 +153,9 @@ static const struct nla_policy event_policy[NL80211_ATTR_MAX + 1] = {
 	[NL80211_ATTR_REG_ALPHA2] = { .type = NLA_STRING },
 	[NL80211_ATTR_REG_INITIATOR] = { .type = NLA_U8 },
 	[NL80211_ATTR_REG_TYPE] = { .type = NLA_U8 },
+	[NL80211_ATTR_RADAR_EVENT] = { .type = NLA_U32 },
+	[NL80211_ATTR_CHANNEL_WIDTH] = { .type = NLA_U32 },
+	[NL80211_ATTR_CENTER_FREQ1] = { .type = NLA_U32 },
 };
 
 static const struct nla_policy cqm_policy[NL80211_ATTR_CQM_MAX + 1] = {
@@ -205,6 +208,16 @@ static void parse_event_codes(struct nl80211_event *ev, struct nlattr **tb)
 		ev->reg_type = nla_get_u8(tb[NL80211_ATTR_REG_TYPE]);
 		ev->has_reg = true;
 	}
+	if (tb[NL80211_ATTR_RADAR_EVENT]) {
+		ev->radar_event = nla_get_u32(tb[NL80211_ATTR_RADAR_EVENT]);
+		ev->has_radar_event = true;
+	}
+	if (tb[NL80211_ATTR_CHANNEL_WIDTH]) {
+		ev->chan_width = nla_get_u32(tb[NL80211_ATTR_CHANNEL_WIDTH]);
+		ev->has_chan_width = true;
+	}
+	if (tb[NL80211_ATTR_CENTER_FREQ1])
+		ev->center_freq1 = nla_get_u32(tb[NL80211_ATTR_CENTER_FREQ1]);
 }
 
 int nl80211_parse_event(const struct nlmsghdr *nlh, struct nl80211_event *ev)

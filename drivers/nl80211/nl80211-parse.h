@@ -36,6 +36,7 @@ struct nl80211_wiphy {
 	uint32_t features;                         /* NL80211_ATTR_FEATURE_FLAGS */
 	uint8_t ext_features[NL80211_EXT_FEATURE_BYTES];
 	bool cmd_auth, cmd_assoc, cmd_connect, cmd_start_ap, cmd_frame;
+	bool cmd_radar_detect, cmd_channel_switch;
 	bool probe_resp_offload;
 	uint32_t n_combinations;
 	uint32_t max_combo_interfaces; /* largest NL80211_IFACE_COMB_MAXNUM */
@@ -77,6 +78,11 @@ uint32_t nl80211_cipher_to_suite(uint32_t cipher_bit);
 
 /* ---- scan results (GET_SCAN dump) ---- */
 
+/* One SURVEY_INFO of a GET_SURVEY dump. -ENOENT when the message carries
+ * none (or no frequency), -EINVAL when it is malformed. */
+int nl80211_parse_survey(const struct nlmsghdr *nlh, uint32_t *ifindex,
+			 struct driver_survey *out);
+
 /* Parses one BSS; r->ies is malloc'ed (the caller frees it). -ENOENT when
  * the message carries no BSS, -EINVAL when it is malformed. */
 int nl80211_parse_scan_result(const struct nlmsghdr *nlh, uint32_t *ifindex,
@@ -115,6 +121,11 @@ struct nl80211_event {
 	const char *alpha2;
 	uint8_t reg_initiator, reg_type;
 	bool has_reg;
+	uint32_t radar_event;    /* NL80211_ATTR_RADAR_EVENT */
+	bool has_radar_event;
+	uint32_t chan_width;     /* NL80211_ATTR_CHANNEL_WIDTH, NL80211_CHAN_WIDTH_* */
+	bool has_chan_width;
+	uint32_t center_freq1;
 };
 
 int nl80211_parse_event(const struct nlmsghdr *nlh, struct nl80211_event *ev);
@@ -141,6 +152,13 @@ struct nl80211_ap_opts {
 	bool ht;                   /* HT20 rather than a non-HT channel */
 	bool inactivity_timer;     /* the device polls stations (FEATURE_INACTIVITY_TIMER) */
 };
+/* WIPHY_FREQ is the caller's; CHANNEL_WIDTH and CENTER_FREQ1/2 for 40 MHz
+ * and up, the legacy channel type at 20 MHz. */
+int nl80211_put_chandef(struct nl_msg *msg, const struct driver_chandef *cd, bool ht);
+int nl80211_build_radar_detect(struct nl_msg *msg, uint32_t ifindex,
+			       const struct driver_chandef *cd);
+int nl80211_build_channel_switch(struct nl_msg *msg, uint32_t ifindex,
+				 const struct driver_csa_params *p);
 int nl80211_build_start_ap(struct nl_msg *msg, uint32_t ifindex,
 			   const struct driver_ap_params *p, const struct nl80211_ap_opts *o);
 /* SET_BEACON: only the templates. */

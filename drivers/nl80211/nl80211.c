@@ -298,4 +298,7 @@ const struct wpad_driver_ops nl80211_driver_ops = {
 	.set_regulatory = nl80211_op_set_regulatory,
 	.set_power_save = nl80211_op_set_power_save,
 	/* .get_queue_state: the kernel's queues are not visible per AC */
+	.get_survey = nl80211_op_get_survey,
+	.start_radar_detection = nl80211_op_start_radar_detection,
+	.channel_switch = nl80211_op_channel_switch,
 };

@@ -191,6 +191,11 @@ void nl80211_handle_event(struct nl80211 *nl, struct nl_msg *msg);
 int nl80211_op_scan_trigger(void *priv, uint32_t ifindex, const struct driver_scan_params *p);
 int nl80211_op_scan_abort(void *priv, uint32_t ifindex);
 int nl80211_op_get_scan_results(void *priv, uint32_t ifindex, struct driver_scan_results *res);
+int nl80211_op_start_radar_detection(void *priv, uint32_t ifindex,
+				     const struct driver_chandef *cd);
+int nl80211_op_channel_switch(void *priv, uint32_t ifindex, const struct driver_csa_params *p);
+int nl80211_op_get_survey(void *priv, uint32_t ifindex, struct driver_survey *out, size_t max,
+			  size_t *n);
 /* ssid NULL: passive; else a directed probe (wildcard if empty). */
 int nl80211_scan_internal(struct nl80211 *nl, struct nl80211_iface *ifc, uint32_t freq,
 			  const struct driver_ssid *ssid);

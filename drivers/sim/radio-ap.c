@@ -32,6 +32,39 @@ static void put_tsf(struct sim_iface *ifc, uint8_t *frame, size_t len)
 		frame[IEEE80211_MGMT_HDR_LEN + i] = (uint8_t)(tsf >> (8 * i));
 }
 
+static int apply_params(struct sim_iface *ifc, const struct driver_ap_params *p);
+
+void sim_ap_csa_clear(struct sim_iface *ifc)
+{
+	struct sim_ap *ap = &ifc->ap;
+	free((void *)ap->after.beacon_head);
+	free((void *)ap->after.beacon_tail);
+	free((void *)ap->after.probe_resp);
+	memset(&ap->after, 0, sizeof(ap->after));
+	ap->csa_active = false;
+}
+
+/* The count ran out: onto the new channel with the templates for after. */
+static void csa_finish(struct sim_iface *ifc)
+{
+	struct sim_ap *ap = &ifc->ap;
+	struct driver_chandef cd = ap->csa_chandef;
+	int r = apply_params(ifc, &ap->after);
+	sim_ap_csa_clear(ifc);
+	if (r < 0) {
+		log_warn("%s: channel switch: the new templates were refused: %d", ifc->name, r);
+		return;
+	}
+	log_info("%s: AP switched from %u to %u MHz", ifc->name, ifc->oper_freq, cd.control_mhz);
+	ap->chandef = cd;
+	ifc->oper_freq = cd.control_mhz;
+	sim_link_tune(ifc, cd.control_mhz);
+	sim_tx_kick(ifc);
+	struct driver_event ev = { .type = DRIVER_EV_CH_SWITCHED, .radio_id = ifc->radio->id,
+				   .ifindex = ifc->ifindex, .u.ch_switch.chandef = cd };
+	sim_emit(ifc->sim, &ev);
+}
+
 static void on_beacon(struct loop_timer *t, void *data)
 {
 	struct sim_iface *ifc = data;
@@ -47,12 +80,17 @@ static void on_beacon(struct loop_timer *t, void *data)
 	struct ie_tim tim = { .dtim_count = ap->dtim_count, .dtim_period = ap->dtim_period,
 			      .pvb = pvb, .pvb_len = 1 };
 	ie_build_tim(&w, &tim);
+	size_t tail_at = w.len;
 	wbuf_put(&w, ap->tail, ap->tail_len);
 	if (w.bad)
 		return; /* templates were checked against this size at start_ap */
+	for (size_t i = 0; ap->csa_active && i < ap->csa_n_off; i++)
+		frame[tail_at + ap->csa_off[i]] = ap->csa_count;
 	ap->dtim_count = ap->dtim_count ? ap->dtim_count - 1 : ap->dtim_period - 1;
 	put_tsf(ifc, frame, w.len);
 	sim_tx_direct(ifc, frame, w.len);
+	if (ap->csa_active && (ap->csa_count <= 1 || --ap->csa_count == 0))
+		csa_finish(ifc);
 }
 
 static void check_inactive(struct sim_iface *ifc, struct sim_peer *p, void *data)
@@ -100,6 +138,7 @@ void sim_ap_stop(struct sim_iface *ifc)
 	if (!ap->started)
 		return;
 	ap->started = false;
+	sim_ap_csa_clear(ifc);
 	loop_timer_disarm(ap->beacon_timer);
 	loop_timer_disarm(ap->inact_timer);
 	free_templates(ap);
@@ -110,6 +149,7 @@ void sim_ap_stop(struct sim_iface *ifc)
 
 void sim_ap_free(struct sim_iface *ifc)
 {
+	sim_dfs_iface_stop(ifc);
 	sim_ap_stop(ifc);
 	loop_timer_free(ifc->ap.beacon_timer);
 	loop_timer_free(ifc->ap.inact_timer);
@@ -196,6 +236,11 @@ int sim_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_params *p)
 			 err == -EPERM ? "not allowed by the regulatory domain" : "no such channel");
 		return err;
 	}
+	if ((err = sim_chandef_check(sim, p->freq_mhz, &p->chandef)) < 0) {
+		log_warn("%s: AP channel definition (%u MHz wide, center %u MHz) refused", ifc->name,
+			 p->chandef.width_mhz, p->chandef.center1_mhz);
+		return err;
+	}
 	uint32_t busy = sim_radio_busy_freq(ifc, DRIVER_IFTYPE_AP);
 	if (busy && busy != p->freq_mhz)
 		return -EBUSY; /* the radio works on another channel */
@@ -203,14 +248,16 @@ int sim_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_params *p)
 		return err;
 	struct sim_ap *ap = &ifc->ap;
 	ap->started = true;
+	ap->chandef = p->chandef;
 	ap->start_us = loop_now_us(ifc->sim->loop);
 	ap->dtim_count = 0;
 	sim_iface_set_home(ifc, p->freq_mhz);
 	loop_timer_arm_us(ap->beacon_timer, SIM_FIRST_BEACON_US);
 	if (ap->inactivity_s)
 		loop_timer_arm_ms(ap->inact_timer, SIM_INACTIVITY_CHECK_MS);
-	log_info("%s: AP '%.*s' on %u MHz, beacon interval %u TU", ifc->name,
-		 (int)ap->ssid.len, (const char *)ap->ssid.ssid, p->freq_mhz, ap->beacon_int);
+	log_info("%s: AP '%.*s' on %u MHz (%u MHz wide), beacon interval %u TU", ifc->name,
+		 (int)ap->ssid.len, (const char *)ap->ssid.ssid, p->freq_mhz,
+		 p->chandef.width_mhz ? p->chandef.width_mhz : 20, ap->beacon_int);
 	return 0;
 }
 
@@ -238,6 +285,12 @@ int sim_stop_ap(void *priv, uint32_t ifindex)
 	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
 	if (!ifc)
 		return -ENODEV;
+	if (ifc->ap.cac_active) { /* stopping during the CAC ends it */
+		ifc->ap.cac_active = false;
+		loop_timer_disarm(ifc->ap.cac_timer);
+		sim_iface_set_home(ifc, 0);
+		return 0;
+	}
 	if (!ifc->ap.started)
 		return -ENOTCONN;
 	sim_ap_stop(ifc);
@@ -285,4 +338,51 @@ bool sim_ap_forward(struct sim_iface *ifc, const uint8_t *da, const uint8_t *sa,
 	if (err)
 		log_verbose("%s: forwarding dropped: %d", ifc->name, err);
 	return true;
+}
+
+/* A channel switch with announcement: the CSA templates now, the count
+ * written into each beacon, the switch when it runs out (on_beacon). */
+int sim_channel_switch(void *priv, uint32_t ifindex, const struct driver_csa_params *p)
+{
+	struct sim *sim = priv;
+	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
+	if (!ifc)
+		return -ENODEV;
+	if (ifc->type != DRIVER_IFTYPE_AP || !p)
+		return -EOPNOTSUPP;
+	if (!ifc->ap.started)
+		return -ENOTCONN;
+	if (ifc->ap.csa_active)
+		return -EBUSY;
+	if (p->n_offsets > DRIVER_CSA_MAX_OFFSETS)
+		return -EINVAL;
+	for (size_t i = 0; i < p->n_offsets; i++)
+		if (p->offsets_tail[i] >= p->beacon_csa.beacon_tail_len)
+			return -EINVAL;
+	int err = sim_chandef_check(sim, p->chandef.control_mhz, &p->chandef);
+	if (err < 0)
+		return err;
+	bool fail = false;
+	struct driver_ap_params after = p->beacon_after;
+	after.beacon_head = dup_bytes(p->beacon_after.beacon_head, after.beacon_head_len, &fail);
+	after.beacon_tail = dup_bytes(p->beacon_after.beacon_tail, after.beacon_tail_len, &fail);
+	after.probe_resp = dup_bytes(p->beacon_after.probe_resp, after.probe_resp_len, &fail);
+	if (fail || (err = apply_params(ifc, &p->beacon_csa)) < 0) {
+		free((void *)after.beacon_head);
+		free((void *)after.beacon_tail);
+		free((void *)after.probe_resp);
+		return fail ? -ENOMEM : err;
+	}
+	struct sim_ap *ap = &ifc->ap;
+	ap->after = after;
+	ap->csa_chandef = p->chandef;
+	ap->csa_count = p->count;
+	ap->csa_n_off = p->n_offsets;
+	memcpy(ap->csa_off, p->offsets_tail, sizeof(ap->csa_off));
+	ap->csa_active = true;
+	log_info("%s: channel switch to %u MHz announced, count %u", ifc->name,
+		 p->chandef.control_mhz, p->count);
+	if (!p->count)
+		csa_finish(ifc);
+	return 0;
 }

@@ -14,6 +14,7 @@
 #define LOG_TAG "sim"
 #include "drivers/sim/radio.h"
 #include "daemon/core/log.h"
+#include "daemon/core/loop.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -150,7 +151,10 @@ uint32_t sim_chan_flags(const struct sim *sim, uint32_t freq)
 	const struct driver_reg_rule *r = rule_for(current_set(sim), freq);
 	if (!r)
 		return flags | DRIVER_CHAN_DISABLED;
-	return flags | r->flags;
+	flags |= r->flags;
+	if (flags & DRIVER_CHAN_RADAR)
+		flags |= sim_dfs_flags(sim, freq);
+	return flags;
 }
 
 int sim_chan_check(const struct sim *sim, uint32_t freq, bool may_initiate)
@@ -160,8 +164,11 @@ int sim_chan_check(const struct sim *sim, uint32_t freq, bool may_initiate)
 	uint32_t flags = sim_chan_flags(sim, freq);
 	if (flags & DRIVER_CHAN_DISABLED)
 		return -EPERM;
-	if (may_initiate && (flags & (DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR)))
-		return -EPERM; /* no beaconing; DFS channel availability checks are not simulated */
+	if (may_initiate && (flags & DRIVER_CHAN_NO_IR))
+		return -EPERM; /* no beaconing */
+	/* A radar channel: only once a CAC passed (radio-dfs.c). */
+	if (may_initiate && (flags & DRIVER_CHAN_RADAR) && !(flags & DRIVER_CHAN_DFS_AVAILABLE))
+		return -EPERM;
 	return 0;
 }
 
@@ -190,17 +197,41 @@ size_t sim_band_rates(uint32_t freq, uint8_t *out, size_t max)
 	return n;
 }
 
-/* HT20 only, short GI for 20 MHz, one RX STBC stream, SM power save off,
- * two spatial streams (MCS 0-15). */
+/* 20/40 MHz, short GI for 20 and 40 MHz, one RX STBC stream, SM power
+ * save off, two spatial streams (MCS 0-15). */
 uint16_t sim_ht_capab(void)
 {
-	return 0x000c | 0x0020 | 0x0100;
+	return 0x0002 | 0x000c | 0x0020 | 0x0040 | 0x0100;
 }
 
 const uint8_t *sim_ht_mcs(void)
 {
 	static const uint8_t mcs[10] = { 0xff, 0xff };
 	return mcs;
+}
+
+/* VHT on 5 GHz: 160 MHz, short GI at 80/160 MHz, MCS 0-9 on two
+ * streams. HE on both bands: 40 MHz on 2.4 GHz, 40/80 and 160 MHz on
+ * 5 GHz, HE-MCS 0-11 on two streams, no PPE thresholds. Enough for the
+ * AP's elements and the widths the tests use; nothing is modulated. */
+#define SIM_VHT_CAPAB ((1u << 2) | (1u << 5) | (1u << 6))
+#define SIM_MCS_MAP_2SS 0xfffa
+
+static void fill_vht_he(enum driver_band band, struct driver_band_info *b)
+{
+	static const uint8_t mcs4[4] = { SIM_MCS_MAP_2SS & 0xff, SIM_MCS_MAP_2SS >> 8,
+					 SIM_MCS_MAP_2SS & 0xff, SIM_MCS_MAP_2SS >> 8 };
+	if (band == DRIVER_BAND_5GHZ) {
+		b->vht = true;
+		b->vht_capab = SIM_VHT_CAPAB;
+		memcpy(b->vht_mcs, mcs4, 2);
+		memcpy(b->vht_mcs + 4, mcs4, 2);
+	}
+	b->he = true;
+	b->he_phy_cap[0] = band == DRIVER_BAND_5GHZ ? 0x0c : 0x02;
+	memcpy(b->he_mcs, mcs4, 4);
+	if (band == DRIVER_BAND_5GHZ)
+		memcpy(b->he_mcs + 4, mcs4, 4);
 }
 
 /* ---- capabilities and regulatory ops ---- */
@@ -221,12 +252,30 @@ static void fill_band(const struct sim *sim, enum driver_band band, struct drive
 		c->number = channels[i].number;
 		c->flags = sim_chan_flags(sim, channels[i].freq);
 		c->max_power_dbm = r ? r->max_eirp_dbm : 0;
+		c->dfs_cac_ms = c->flags & DRIVER_CHAN_RADAR ? SIM_CAC_MS : 0;
 	}
 	for (size_t i = 0; i < nr; i++)
 		b->rates_100kbps[b->n_rates++] = (uint16_t)((rates[i] & 0x7f) * 5);
 	b->ht = true;
 	b->ht_capab = sim_ht_capab();
 	memcpy(b->ht_mcs_rx, sim_ht_mcs(), sizeof(b->ht_mcs_rx));
+	fill_vht_he(band, b);
+}
+
+int sim_chandef_check(const struct sim *sim, uint32_t control, const struct driver_chandef *cd)
+{
+	unsigned w = cd->width_mhz ? cd->width_mhz : 20;
+	uint32_t center = cd->center1_mhz ? cd->center1_mhz : control;
+	if ((w != 20 && w != 40 && w != 80 && w != 160) || cd->center2_mhz ||
+	    control + 10 > center + w / 2 || control < center - w / 2 + 10 ||
+	    (center - w / 2 + 10 - control) % 20)
+		return -EINVAL;
+	for (uint32_t f = center - w / 2 + 10; f < center + w / 2; f += 20) {
+		int r = sim_chan_check(sim, f, true);
+		if (r)
+			return r;
+	}
+	return 0;
 }
 
 int sim_get_capa(void *priv, uint32_t radio_id, struct driver_capa *capa)
@@ -252,7 +301,7 @@ int sim_get_capa(void *priv, uint32_t radio_id, struct driver_capa *capa)
 		      DRIVER_CAPA_MONITOR | DRIVER_CAPA_CONTROL_PORT |
 		      DRIVER_CAPA_AP_STA_CONCURRENT | DRIVER_CAPA_QOS_QUEUES |
 		      DRIVER_CAPA_POWER_SAVE | DRIVER_CAPA_HW_CRYPTO | DRIVER_CAPA_DATA_PLANE |
-		      DRIVER_CAPA_REGULATORY | DRIVER_CAPA_HOTPLUG;
+		      DRIVER_CAPA_REGULATORY | DRIVER_CAPA_HOTPLUG | DRIVER_CAPA_DFS;
 	capa->max_scan_ssids = DRIVER_MAX_SCAN_SSIDS;
 	capa->max_scan_freqs = DRIVER_MAX_SCAN_FREQS;
 	capa->max_ap_stations = SIM_MAX_AP_STATIONS;
@@ -290,6 +339,40 @@ int sim_set_regulatory(void *priv, const char *alpha2)
 	for (struct sim_radio *r = sim->radios; r; r = r->next) {
 		struct driver_event ev = { .type = DRIVER_EV_REG_CHANGE, .radio_id = r->id };
 		sim_emit(sim, &ev);
+	}
+	return 0;
+}
+
+/* ---- channel survey ---- */
+
+/* Every channel of the radio, with the time since the counters started as
+ * active time (at least 100 ms, so a survey taken at once still has
+ * shares) and the scripted share of it busy. */
+int sim_get_survey(void *priv, uint32_t ifindex, struct driver_survey *out, size_t max,
+		   size_t *n)
+{
+	struct sim *sim = priv;
+	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
+	if (!ifc)
+		return -ENODEV;
+	uint64_t active_ms = (loop_now_us(sim->loop) - sim->survey_since_us) / 1000;
+	if (active_ms < 100)
+		active_ms = 100;
+	*n = 0;
+	for (size_t i = 0; i < N_CHANNELS && *n < max; i++) {
+		struct driver_survey *s = &out[(*n)++];
+		memset(s, 0, sizeof(*s));
+		s->freq_mhz = channels[i].freq;
+		s->in_use = ifc->oper_freq == channels[i].freq;
+		s->has_noise = s->has_time = true;
+		s->noise_dbm = -95;
+		s->active_ms = active_ms;
+		for (size_t k = 0; k < sim->n_survey; k++) {
+			if (sim->survey[k].freq != channels[i].freq)
+				continue;
+			s->noise_dbm = sim->survey[k].noise_dbm;
+			s->busy_ms = active_ms * sim->survey[k].busy_pct / 100;
+		}
 	}
 	return 0;
 }

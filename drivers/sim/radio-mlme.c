@@ -289,6 +289,8 @@ void sim_mlme_rx(struct sim_iface *ifc, const struct mgmt_frame *f, const uint8_
 		m->loss_reported = false;
 		if (f->u.beacon.beacon_int >= 1)
 			m->beacon_int = f->u.beacon.beacon_int;
+		if (m->state == SIM_MLME_ASSOCIATED)
+			sim_mlme_csa(ifc, f);
 		return;
 	case IEEE80211_STYPE_AUTH:
 		rx_auth(ifc, f, frame, len);

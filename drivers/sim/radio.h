@@ -431,6 +431,21 @@ struct sim_ap {
 	uint64_t start_us;
 	struct loop_timer *beacon_timer;
 	struct loop_timer *inact_timer;
+	/* The channel definition start_ap was given (width 0: 20 MHz). */
+	struct driver_chandef chandef;
+	/* A channel switch in progress (radio-ap.c): the count the next beacon
+	 * carries at csa_off[] of the tail, the channel and the templates to
+	 * take at zero (after: owned copies). */
+	bool csa_active;
+	uint8_t csa_count;
+	size_t csa_n_off;
+	uint16_t csa_off[DRIVER_CSA_MAX_OFFSETS];
+	struct driver_chandef csa_chandef;
+	struct driver_ap_params after;
+	/* A channel availability check running (radio-dfs.c). */
+	bool cac_active;
+	struct driver_chandef cac_chandef;
+	struct loop_timer *cac_timer;
 };
 
 int sim_ap_init(struct sim_iface *ifc);
@@ -445,6 +460,29 @@ bool sim_ap_probe_offload(struct sim_iface *ifc, const struct mgmt_frame *m);
  * (sent on to another station only). */
 bool sim_ap_forward(struct sim_iface *ifc, const uint8_t *da, const uint8_t *sa,
 		    uint16_t ethertype, const uint8_t *payload, size_t len, uint8_t tid);
+/* The channel definition is coherent (control inside, center on a 20 MHz
+ * grid) and every 20 MHz channel it covers may be transmitted on:
+ * 0, -EINVAL, or -EPERM (regulatory). */
+int sim_chandef_check(const struct sim *sim, uint32_t control_mhz,
+		      const struct driver_chandef *cd);
+int sim_channel_switch(void *priv, uint32_t ifindex, const struct driver_csa_params *p);
+/* Drops a channel switch in progress (stop, free). */
+void sim_ap_csa_clear(struct sim_iface *ifc);
+
+/* radio-dfs.c: channel availability checks on virtual time, radar
+ * injection, the non-occupancy period, and the station following an
+ * AP's channel switch announcement. */
+#define SIM_CAC_MS 60000u
+#define SIM_NOP_MS (30u * 60u * 1000u)
+int sim_start_radar_detection(void *priv, uint32_t ifindex, const struct driver_chandef *cd);
+void sim_dfs_iface_stop(struct sim_iface *ifc);
+/* DFS_AVAILABLE/UNAVAILABLE bits of a radar channel now. */
+uint32_t sim_dfs_flags(const struct sim *sim, uint32_t freq);
+void sim_dfs_free(struct sim *sim);
+/* Radar on freq (sim_driver_radar). */
+int sim_dfs_radar(struct sim *sim, uint32_t freq);
+/* A beacon from the station's BSS: follow its CSA/ECSA when it is due. */
+void sim_mlme_csa(struct sim_iface *ifc, const struct mgmt_frame *f);
 int sim_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_params *p);
 int sim_set_beacon(void *priv, uint32_t ifindex, const struct driver_ap_params *p);
 int sim_stop_ap(void *priv, uint32_t ifindex);
@@ -552,6 +590,9 @@ struct sim_iface {
 
 struct sim_event_entry;
 
+#define SIM_MAX_SURVEY_LOAD 48
+#define SIM_MAX_DFS 32
+
 struct sim {
 	struct driver *drv;
 	struct loop *loop;
@@ -566,7 +607,27 @@ struct sim {
 	struct loop_idle *ev_idle;
 	bool draining;   /* delivering events: close must not free sim */
 	bool closed;
+	/* The channel survey tests script (sim_driver_set_survey): busy share
+	 * and noise per frequency; unset channels are idle at -95 dBm. */
+	struct sim_survey_load {
+		uint32_t freq;
+		uint8_t busy_pct;
+		int8_t noise_dbm;
+	} survey[SIM_MAX_SURVEY_LOAD];
+	size_t n_survey;
+	uint64_t survey_since_us; /* when the survey counters started */
+	/* DFS state of radar channels (radio-dfs.c): a passed CAC, or radar
+	 * and the end of its non-occupancy period. */
+	struct sim_dfs_entry {
+		uint32_t freq;
+		bool available;
+		uint64_t nop_until_us; /* 0: no radar */
+	} dfs[SIM_MAX_DFS];
+	size_t n_dfs;
+	struct loop_timer *nop_timer;
 };
+int sim_get_survey(void *priv, uint32_t ifindex, struct driver_survey *out, size_t max,
+		   size_t *n);
 
 struct sim_iface *sim_iface_find(struct sim *sim, uint32_t ifindex);
 struct sim_radio *sim_radio_find(struct sim *sim, uint32_t id);

@@ -492,6 +492,7 @@ static void sim_free(struct sim *sim)
 		free(r);
 	}
 	medium_detach(sim);
+	sim_dfs_free(sim);
 	sim_events_free(sim);
 }
 
@@ -504,6 +505,7 @@ static void *op_open(struct driver *drv, struct loop *loop, const char *options,
 	}
 	sim->drv = drv;
 	sim->loop = loop;
+	sim->survey_since_us = loop_now_us(loop);
 	if ((*err = sim_opts_parse(options, &sim->opts)) < 0 || (*err = sim_events_init(sim)) ||
 	    (*err = medium_attach(sim)) < 0) {
 		if (!*err)
@@ -576,6 +578,9 @@ const struct wpad_driver_ops sim_driver_ops = {
 	.set_regulatory = sim_set_regulatory,
 	.set_power_save = op_set_power_save,
 	.get_queue_state = sim_get_queue_state,
+	.get_survey = sim_get_survey,
+	.start_radar_detection = sim_start_radar_detection,
+	.channel_switch = sim_channel_switch,
 };
 
 /* ---- test hooks (sim.h) ---- */
@@ -585,6 +590,28 @@ static struct sim *sim_of(struct driver *drv)
 	if (!drv || strcmp(driver_name(drv), sim_driver_ops.name) != 0)
 		return NULL;
 	return driver_priv(drv);
+}
+
+int sim_driver_set_survey(struct driver *drv, uint32_t freq, uint8_t busy_pct, int8_t noise_dbm)
+{
+	struct sim *sim = sim_of(drv);
+	if (!sim || busy_pct > 100)
+		return -EINVAL;
+	size_t i = 0;
+	while (i < sim->n_survey && sim->survey[i].freq != freq)
+		i++;
+	if (i == SIM_MAX_SURVEY_LOAD)
+		return -ENOSPC;
+	if (i == sim->n_survey)
+		sim->n_survey++;
+	sim->survey[i] = (struct sim_survey_load){ freq, busy_pct, noise_dbm };
+	return 0;
+}
+
+int sim_driver_radar(struct driver *drv, uint32_t freq)
+{
+	struct sim *sim = sim_of(drv);
+	return sim ? sim_dfs_radar(sim, freq) : -EINVAL;
 }
 
 struct medium *sim_driver_medium(struct driver *drv)

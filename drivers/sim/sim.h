@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+
 struct driver;
 struct medium;
 
@@ -50,5 +51,18 @@ int sim_driver_rx_counters(struct driver *drv, uint32_t ifindex, struct sim_rx_c
  * all its interfaces (IFACE_DEL for each, then DRIVER_EV_RADIO_DEL). */
 int sim_driver_radio_add(struct driver *drv, uint32_t *radio_id);
 int sim_driver_radio_remove(struct driver *drv, uint32_t radio_id);
+
+/* Scripts the channel survey every radio of the instance reports
+ * (driver_get_survey): busy_pct of the time on freq is busy, the noise
+ * floor is noise_dbm. Replaces an earlier setting of freq. -EINVAL for a
+ * share above 100, -ENOSPC when too many channels are scripted. */
+int sim_driver_set_survey(struct driver *drv, uint32_t freq, uint8_t busy_pct,
+			  int8_t noise_dbm);
+
+/* Radar on freq, a DFS channel (-EINVAL otherwise): the channel becomes
+ * unavailable for the non-occupancy period (30 minutes of loop time, then
+ * DRIVER_EV_RADAR NOP_FINISHED), a CAC covering it is aborted and every AP
+ * beaconing over it gets DRIVER_EV_RADAR DETECTED. */
+int sim_driver_radar(struct driver *drv, uint32_t freq);
 
 #endif

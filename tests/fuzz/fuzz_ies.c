@@ -61,6 +61,12 @@ static void rebuild_rest(struct wbuf *w, const struct ie_set *s)
 		must(ie_build_vht_op(w, &s->vht_op));
 	if (s->has_he_cap)
 		must(ie_build_he_cap(w, &s->he_cap));
+	if (s->has_he_op)
+		must(ie_build_he_op(w, &s->he_op));
+	if (s->has_csa)
+		must(ie_build_csa(w, &s->csa));
+	if (s->has_ecsa)
+		must(ie_build_ecsa(w, &s->ecsa));
 	if (s->has_mde)
 		must(ie_build_mde(w, &s->mde));
 }

@@ -200,6 +200,28 @@ static const struct bad_case cases[] = {
 	  CODEC_E_TRUNCATED, P_IES },
 	{ "he: trailing octet", B("\xff\x17\x23" HE_MAC Z10 "\x00" Z4 "\x00"),
 	  CODEC_E_BAD_LENGTH, P_IES },
+	/* HE Operation (802.11ax-2021 9.4.2.249): 6 octets plus the fields
+	 * the parameter bits 14 (VHT info, 3), 15 (co-hosted, 1), 17 (6 GHz, 5)
+	 * announce. */
+	/* Channel switch announcements (9.4.2.18, 9.4.2.52). */
+	{ "csa: 2 octets", B("\x25\x02\x01\x24"), CODEC_E_BAD_LENGTH, P_IES },
+	{ "csa: 4 octets", B("\x25\x04\x01\x24\x05\x00"), CODEC_E_BAD_LENGTH, P_IES },
+	{ "csa: reserved mode 2", B("\x25\x03\x02\x24\x05"), CODEC_E_MALFORMED, P_IES },
+	{ "csa: new channel 0", B("\x25\x03\x01\x00\x05"), CODEC_E_MALFORMED, P_IES },
+	{ "csa: twice", B("\x25\x03\x01\x24\x05\x25\x03\x01\x24\x04"), CODEC_E_DUPLICATE,
+	  P_IES },
+	{ "csa: count 0 (accepted)", B("\x25\x03\x00\x24\x00"), CODEC_OK, P_IES },
+	{ "ecsa: 3 octets", B("\x3c\x03\x01\x73\x24"), CODEC_E_BAD_LENGTH, P_IES },
+	{ "ecsa: new channel 0", B("\x3c\x04\x01\x73\x00\x05"), CODEC_E_MALFORMED, P_IES },
+	{ "he op: 5 octets", B("\xff\x06\x24" Z5), CODEC_E_BAD_LENGTH, P_IES },
+	{ "he op: VHT operation info announced, absent",
+	  B("\xff\x07\x24" "\x00\x40\x00" "\x01" "\xfc\xff"), CODEC_E_BAD_LENGTH, P_IES },
+	{ "he op: 6 GHz info announced, absent", B("\xff\x07\x24" "\x00\x00\x02" "\x01\xfc\xff"),
+	  CODEC_E_BAD_LENGTH, P_IES },
+	{ "he op: trailing octet", B("\xff\x08\x24" Z6 "\x00"), CODEC_E_BAD_LENGTH, P_IES },
+	{ "he op: twice", B("\xff\x07\x24" Z6 "\xff\x07\x24" Z6), CODEC_E_DUPLICATE, P_IES },
+	{ "he op: with VHT operation info (accepted)",
+	  B("\xff\x0a\x24" "\x00\x40\x00" "\x01" "\xfc\xff" "\x01\x2a\x00"), CODEC_OK, P_IES },
 	{ "ie: extended capabilities of length 0", B("\x7f\x00"), CODEC_E_BAD_LENGTH, P_IES },
 	{ "ie: MDE of length 2", B("\x36\x02\x01\x02"), CODEC_E_BAD_LENGTH, P_IES },
 	{ "ie: FTE shorter than its fixed part", B("\x37\x28" Z32 Z8), CODEC_E_BAD_LENGTH,

@@ -34,6 +34,7 @@ STUB(cmd_ap_start)
 STUB(cmd_ap_stop)
 STUB(cmd_ap_show)
 STUB(cmd_ap_disconnect)
+STUB(cmd_ap_rescan_channel)
 STUB(cmd_monitor)
 STUB(cmd_agent)
 STUB(cmd_complete)
@@ -140,6 +141,8 @@ START_TEST(placeholders_and_choices_are_collected_in_order)
 	ck_assert_str_eq(r.a.pos[1], "on");
 	ck_assert_str_eq(run_ok(&r, "ap ap0 disconnect 02:00:00:00:01:00"), "cmd_ap_disconnect");
 	ck_assert_str_eq(r.a.pos[1], "02:00:00:00:01:00");
+	ck_assert_str_eq(run_ok(&r, "ap ap0 rescan-channel"), "cmd_ap_rescan_channel");
+	ck_assert_str_eq(r.a.pos[0], "ap0");
 	ck_assert_str_eq(run_ok(&r, "device list"), "cmd_device_list");
 	ck_assert_uint_eq(r.a.n_pos, 0);
 }

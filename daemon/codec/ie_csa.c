@@ -1,0 +1,51 @@
+/* Channel Switch Announcement elements. See ie_csa.h. */
+#include "daemon/codec/ie_csa.h"
+
+#include "daemon/codec/codec_err.h"
+#include "daemon/codec/ie.h"
+#include "daemon/codec/ieee80211.h"
+
+static int check(const struct ie_csa *c)
+{
+	return c->mode > 1 || c->new_channel == 0 ? CODEC_E_MALFORMED : CODEC_OK;
+}
+
+int ie_parse_csa(const uint8_t *body, size_t len, struct ie_csa *out)
+{
+	if (len != IE_CSA_LEN)
+		return CODEC_E_BAD_LENGTH;
+	*out = (struct ie_csa){ .mode = body[0], .new_channel = body[1], .count = body[2] };
+	return check(out);
+}
+
+int ie_build_csa(struct wbuf *w, const struct ie_csa *csa)
+{
+	if (check(csa) != CODEC_OK)
+		return CODEC_E_INVALID_ARG;
+	size_t start = ie_begin(w, WLAN_EID_CHANNEL_SWITCH);
+	wbuf_u8(w, csa->mode);
+	wbuf_u8(w, csa->new_channel);
+	wbuf_u8(w, csa->count);
+	return ie_end(w, start);
+}
+
+int ie_parse_ecsa(const uint8_t *body, size_t len, struct ie_csa *out)
+{
+	if (len != IE_ECSA_LEN)
+		return CODEC_E_BAD_LENGTH;
+	*out = (struct ie_csa){ .mode = body[0], .op_class = body[1], .new_channel = body[2],
+				.count = body[3] };
+	return check(out);
+}
+
+int ie_build_ecsa(struct wbuf *w, const struct ie_csa *csa)
+{
+	if (check(csa) != CODEC_OK)
+		return CODEC_E_INVALID_ARG;
+	size_t start = ie_begin(w, WLAN_EID_EXT_CHANNEL_SWITCH);
+	wbuf_u8(w, csa->mode);
+	wbuf_u8(w, csa->op_class);
+	wbuf_u8(w, csa->new_channel);
+	wbuf_u8(w, csa->count);
+	return ie_end(w, start);
+}
