@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "daemon/bridge.h"
 #include "daemon/core/error.h"
 
 struct loop;
@@ -52,6 +53,11 @@ struct wpad_device {
 	uint8_t ap_ssid[32];
 	size_t ap_ssid_len;
 	bool ap_secured; /* WPA2-PSK, else open */
+	/* Bridge= of the running BSS (kind AP): joined on start, left when
+	 * the AP is STOPPED. data_ifname: DataInterface=, the OS netdev that
+	 * joins instead of the driver's own interface (sim TAP). */
+	struct bridge_port bridge;
+	char data_ifname[16];
 };
 
 /* Observers the daemon notifies (the demo prints, D-Bus emits). Any hook

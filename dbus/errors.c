@@ -37,6 +37,11 @@ static const char *const hints[WPAD_ERR_COUNT] = {
 	[WPAD_ERR_POSSIBLE_DOWNGRADE] =
 		("wpad left the network; retry once, and if it repeats suspect an impostor "
 		 "access point, or ask its administrator whether its security settings changed"),
+	[WPAD_ERR_BRIDGE_NOT_FOUND] =
+		"create the bridge first (ip link add NAME type bridge) or set BridgeCreate=true",
+	[WPAD_ERR_NOT_BRIDGEABLE] =
+		("name a bridge device in Bridge=, and make sure no other bridge or bond holds "
+		 "the interface"),
 };
 
 /* Full names, built once from the catalogue's suffixes. */

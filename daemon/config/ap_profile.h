@@ -27,6 +27,9 @@
  *   Ciphers             pairwise suite names: ccmp-128 gcmp-256  ccmp-128
  *                       (AKMs and Ciphers are checked when the AP starts,
  *                       against daemon/rsn/suites.c)
+ *   Bridge              a Linux bridge (1..15 chars) the AP's interface
+ *                       joins on start and leaves on stop  (none)
+ *   BridgeCreate        true: create Bridge when missing   false
  * wpa2-psk needs Passphrase or PSK (not both), or a PskFile.
  *
  * Every failure has its own code (enum ap_err), which ap_err_to_wpad()
@@ -78,6 +81,7 @@ enum ap_err {
 	AP_E_PROFILE_FILE = -120, /* the profile file cannot be read or parsed */
 	AP_E_PMF = -121, /* ManagementFrameProtection not disabled|optional|required */
 	AP_E_SUITES = -122, /* AKMs or Ciphers too long */
+	AP_E_BRIDGE = -123, /* Bridge not a valid interface name */
 };
 
 enum ap_band {
@@ -119,6 +123,8 @@ enum ap_key {
 	AP_KEY_PMF,
 	AP_KEY_AKMS,
 	AP_KEY_CIPHERS,
+	AP_KEY_BRIDGE,
+	AP_KEY_BRIDGE_CREATE,
 	AP_KEY_COUNT,
 };
 
@@ -150,6 +156,8 @@ struct ap_profile {
 	enum ap_pmf pmf;
 	char akms[96];    /* "" = the default */
 	char ciphers[96]; /* "" = the default */
+	char bridge[16];  /* "" = not bridged */
+	bool bridge_create;
 
 	/* Where each key was last set, for messages after the fact (owned
 	 * copies; NULL when the key came from D-Bus or was never set). */

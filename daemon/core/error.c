@@ -46,6 +46,10 @@ static const struct catalogue_entry catalogue[WPAD_ERR_COUNT] = {
 	[WPAD_ERR_POSSIBLE_DOWNGRADE] = { "PossibleDowngrade",
 		"the access point's security elements changed during the handshake "
 		"(IEEE reason 17): possible downgrade attack" },
+	[WPAD_ERR_BRIDGE_NOT_FOUND] = { "BridgeNotFound",
+		"the access point's Bridge does not exist (and BridgeCreate is off)" },
+	[WPAD_ERR_NOT_BRIDGEABLE] = { "NotBridgeable",
+		"the access point's interface cannot join the bridge, or Bridge names no bridge" },
 };
 
 const char *wpad_error_name(enum wpad_error_code code)

@@ -98,6 +98,7 @@ int nl80211_op_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_par
 	ifc->ap_started = true;
 	ifc->control_port = o.control_port_nl80211;
 	ifc->info.freq_mhz = p->freq_mhz;
+	nl80211_data_bridge_eapol(nl, ifc);
 	if (p->ap_isolate && set_isolate(nl, ifindex, true) < 0)
 		log_warn("%s: the device cannot isolate stations", ifc->info.name);
 	if (p->inactivity_timeout_s && !o.inactivity_timer) {
@@ -133,6 +134,7 @@ int nl80211_op_set_beacon(void *priv, uint32_t ifindex, const struct driver_ap_p
 void nl80211_ap_stopped(struct nl80211 *nl, struct nl80211_iface *ifc)
 {
 	ifc->ap_started = false;
+	nl80211_data_bridge_eapol_stop(ifc);
 	ifc->inactivity_s = 0;
 	ifc->n_inactive_reported = 0;
 	ifc->n_keyed = 0;

@@ -80,6 +80,10 @@ struct nl80211_iface {
 	bool group_key;
 	int eapol_fd;        /* AF_PACKET, ETH_P_PAE: fallback without control port */
 	struct loop_io *eapol_io;
+	/* AP in a bridge without control port: the bridge takes the EAPOL
+	 * frames addressed to us, so a second PAE socket listens on it. */
+	int bridge_eapol_fd;
+	struct loop_io *bridge_eapol_io;
 	int data_fd;         /* AF_PACKET, ETH_P_ALL: RX_DATA while unbound */
 	struct loop_io *data_io;
 	uint16_t inactivity_s; /* AP: user-space inactivity polling */
@@ -250,6 +254,10 @@ int nl80211_op_tx_data(void *priv, uint32_t ifindex, const uint8_t *dst, uint16_
 int nl80211_op_bind_data_plane(void *priv, uint32_t ifindex, const char *os_ifname);
 int nl80211_data_attach(struct nl80211 *nl, struct nl80211_iface *ifc);
 void nl80211_data_detach(struct nl80211_iface *ifc);
+/* AP start without control port: when the interface is a bridge port,
+ * EAPOL is also read from the bridge (frames to our address only). */
+void nl80211_data_bridge_eapol(struct nl80211 *nl, struct nl80211_iface *ifc);
+void nl80211_data_bridge_eapol_stop(struct nl80211_iface *ifc);
 
 /* nl80211-reg.c */
 int nl80211_op_get_regulatory(void *priv, uint32_t radio_id, struct driver_regulatory *reg);
