@@ -754,6 +754,23 @@ int wpad_ap_start(struct wpad_device *dev, const struct ap_profile *profile,
 	return 0;
 }
 
+int wpad_reload_access_lists(struct wpad *w)
+{
+	int failed = 0;
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		struct wpad_error err;
+		if (!dev->ap || ap_get_state(dev->ap) != AP_STATE_STARTED)
+			continue;
+		if (ap_acl_reload(dev->ap, &err) < 0) {
+			wpad_device_set_error(dev, &err);
+			failed++;
+		}
+		NOTIFY(w, device_event, dev, -1);
+	}
+	return failed;
+}
+
 size_t wpad_radio_count(const struct wpad *w)
 {
 	return w->n_radios;

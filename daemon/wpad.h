@@ -139,6 +139,11 @@ enum wpad_error_code wpad_device_error_code(const struct wpad_device *dev, int e
 /* Records a failure as dev->last_error and tells the observers. */
 void wpad_device_set_error(struct wpad_device *dev, const struct wpad_error *err);
 
+/* SIGHUP: every started access point re-reads its MacAllowFile and
+ * MacDenyFile (ap_acl_reload); a bad file keeps that AP's lists and is
+ * logged and recorded as its last_error. Returns how many failed. */
+int wpad_reload_access_lists(struct wpad *w);
+
 /* Radios, one per [Radio NAME]. */
 size_t wpad_radio_count(const struct wpad *w);
 struct wpad_radio *wpad_radio_at(struct wpad *w, size_t i);

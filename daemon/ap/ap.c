@@ -112,6 +112,7 @@ void ap_enter_state(struct ap *ap, enum ap_state new_state)
 	log_info("access point %u: %s -> %s", ap->ifindex, ap_state_to_string(old),
 		 ap_state_to_string(new_state));
 	ap->state = new_state;
+	ap->acl_gen++; /* the access lists come and go with the BSS */
 	/* Entry actions first, so a callback sees the state complete and may
 	 * act on it (restart from STOPPED, stop from STARTED). */
 	switch (new_state) {

@@ -117,6 +117,7 @@ struct ap {
 	struct loop_timer *stop_timer;
 	struct loop_timer *inact_timer;
 	size_t stop_pending;      /* farewell deauths not yet reported */
+	unsigned acl_gen;         /* ap_acl_generation() */
 	/* The replay_counter_base of the next station handshake (ap_keys.c). */
 	uint64_t replay_base;
 };
