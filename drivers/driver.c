@@ -133,6 +133,7 @@ const char *driver_event_name(enum driver_event_type type)
 	case DRIVER_EV_QUEUE_WOKEN: return "queue-woken";
 	case DRIVER_EV_REG_CHANGE: return "reg-change";
 	case DRIVER_EV_RADIO_ERROR: return "radio-error";
+	case DRIVER_EV_PROBE_STATUS: return "probe-status";
 	}
 	return "unknown";
 }
@@ -287,6 +288,12 @@ int driver_sta_info(struct driver *drv, uint32_t ifindex, const uint8_t *addr,
 		    struct driver_sta_info *info)
 {
 	CALL_OP(sta_info, ifindex, addr, info);
+}
+
+int driver_probe_client(struct driver *drv, uint32_t ifindex, const uint8_t *addr,
+			uint64_t *cookie)
+{
+	CALL_OP(probe_client, ifindex, addr, cookie);
 }
 
 int driver_key_set(struct driver *drv, uint32_t ifindex, const struct driver_key *key)

@@ -441,6 +441,8 @@ enum driver_event_type {
 	DRIVER_EV_QUEUE_WOKEN,
 	DRIVER_EV_REG_CHANGE,
 	DRIVER_EV_RADIO_ERROR,  /* firmware crash or load failure, rfkill */
+	/* AP: the answer to probe_client (u.tx_status: cookie, acked). */
+	DRIVER_EV_PROBE_STATUS,
 };
 
 enum driver_radio_error {
@@ -462,7 +464,7 @@ struct driver_event {
 			bool timed_out;
 			bool locally_generated;
 		} mgmt;
-		struct { /* TX_STATUS, EAPOL_TX_STATUS */
+		struct { /* TX_STATUS, EAPOL_TX_STATUS, PROBE_STATUS (frame NULL) */
 			uint64_t cookie;
 			bool acked;
 			const uint8_t *frame;
@@ -551,6 +553,10 @@ struct wpad_driver_ops {
 	int (*sta_del)(void *priv, uint32_t ifindex, const uint8_t *addr);
 	int (*sta_info)(void *priv, uint32_t ifindex, const uint8_t *addr,
 			struct driver_sta_info *info);
+	/* AP: polls an associated station with a null data frame (nl80211
+	 * PROBE_CLIENT); *cookie names the DRIVER_EV_PROBE_STATUS saying
+	 * whether the station acknowledged it. */
+	int (*probe_client)(void *priv, uint32_t ifindex, const uint8_t *addr, uint64_t *cookie);
 
 	/* Keys and the controlled port. */
 	int (*key_set)(void *priv, uint32_t ifindex, const struct driver_key *key);
@@ -642,6 +648,8 @@ int driver_sta_set_flags(struct driver *drv, uint32_t ifindex, const uint8_t *ad
 int driver_sta_del(struct driver *drv, uint32_t ifindex, const uint8_t *addr);
 int driver_sta_info(struct driver *drv, uint32_t ifindex, const uint8_t *addr,
 		    struct driver_sta_info *info);
+int driver_probe_client(struct driver *drv, uint32_t ifindex, const uint8_t *addr,
+			uint64_t *cookie);
 int driver_key_set(struct driver *drv, uint32_t ifindex, const struct driver_key *key);
 int driver_key_del(struct driver *drv, uint32_t ifindex, enum driver_key_type type,
 		   uint8_t key_idx, const uint8_t *addr);

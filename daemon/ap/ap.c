@@ -384,7 +384,11 @@ void ap_handle_event(struct ap *ap, const struct driver_event *ev)
 		break;
 	case DRIVER_EV_STA_INACTIVE:
 		if (ap->state == AP_STATE_STARTED && ev->u.peer.addr)
-			ap_sta_inactive(ap, ev->u.peer.addr);
+			ap_sta_idle(ap, ev->u.peer.addr);
+		break;
+	case DRIVER_EV_PROBE_STATUS:
+		if (ap->state == AP_STATE_STARTED)
+			ap_sta_probe_status(ap, ev);
 		break;
 	case DRIVER_EV_MIC_FAILURE:
 		log_warn("access point %u: Michael MIC failure reported (no TKIP here)",

@@ -327,3 +327,24 @@ static void inactivity_tick(struct loop_timer *t, void *data)
 		report_silent(nl, ifindex, &s);
 	nl80211_leave(nl);
 }
+
+/* mac80211 sends a (QoS) Null frame; the ACK comes back as a
+ * PROBE_CLIENT event with this cookie (nl80211-event.c). */
+int nl80211_op_probe_client(void *priv, uint32_t ifindex, const uint8_t *addr, uint64_t *cookie)
+{
+	struct nl80211 *nl = priv;
+	int r;
+	struct nl80211_iface *ifc = ap_iface(nl, ifindex, &r);
+
+	if (!ifc)
+		return r;
+	if (!addr)
+		return -EINVAL;
+	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_PROBE_CLIENT, 0);
+	if (msg && (nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex) < 0 ||
+		    nla_put(msg, NL80211_ATTR_MAC, 6, addr) < 0)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	return nl80211_request_cookie(nl, msg, cookie);
+}

@@ -221,6 +221,8 @@ int nl80211_op_sta_add(void *priv, uint32_t ifindex, const struct driver_sta_par
 int nl80211_op_sta_set_flags(void *priv, uint32_t ifindex, const uint8_t *addr, uint32_t set,
 			     uint32_t clear);
 int nl80211_op_sta_del(void *priv, uint32_t ifindex, const uint8_t *addr);
+int nl80211_op_probe_client(void *priv, uint32_t ifindex, const uint8_t *addr,
+			    uint64_t *cookie);
 int nl80211_op_sta_info(void *priv, uint32_t ifindex, const uint8_t *addr,
 			struct driver_sta_info *info);
 void nl80211_ap_stopped(struct nl80211 *nl, struct nl80211_iface *ifc);
