@@ -70,7 +70,6 @@ stop_pid() {
 radio0_bare() { local d; for d in $(radio_ifaces 0 ap); do nsx ap iw dev "$d" del; done; }
 
 cat >"$B/wpas.conf" <<-EOF2
-	ctrl_interface=$B/wpas
 	network={
 		ssid="$SSID_PSK"
 		key_mgmt=WPA-PSK
@@ -96,7 +95,9 @@ setup_hostapd() {
 	EOF2
 	LOG=$B/hostapd.log RE='AP-ENABLED'
 }
-launch_hostapd() { ip netns exec ap hostapd "$B/hostapd.conf" >"$LOG" 2>&1 & PID=$!; }
+# stdbuf: hostapd's stdout into a file is block-buffered; its AP-ENABLED
+# line must reach the log when printed (wpad logs to unbuffered stderr).
+launch_hostapd() { ip netns exec ap stdbuf -oL hostapd "$B/hostapd.conf" >"$LOG" 2>&1 & PID=$!; }
 
 setup_wpad() {
 	radio0_bare
@@ -122,7 +123,8 @@ one_try() { # DAEMON TRY
 	tb=$T1
 	watch_begin "$B/wpas.log" 'CTRL-EVENT-CONNECTED'
 	ts=$EPOCHREALTIME # the station starts now
-	ip netns exec sta wpa_supplicant -D nl80211 -i "$(iface 1)" -c "$B/wpas.conf" >"$B/wpas.log" 2>&1 &
+	ip netns exec sta stdbuf -oL wpa_supplicant -D nl80211 -i "$(iface 1)" -c "$B/wpas.conf" \
+		>"$B/wpas.log" 2>&1 &
 	wpas=$!
 	watch_end || fail "the station did not connect to $d: $(tail -n 5 "$B/wpas.log")"
 	tc=$T1
