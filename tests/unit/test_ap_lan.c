@@ -179,6 +179,55 @@ START_TEST(third_bss_beyond_the_combinations_refused)
 }
 END_TEST
 
+/* SIGHUP's work: every started AP re-reads its files; a bad file is the
+ * device's last_error and changes nothing. */
+START_TEST(reload_every_access_point)
+{
+	char dir[64], path[96], text[512];
+	struct cfg_error ce;
+	struct wpad_error err;
+	struct wpad_conf *conf;
+	snprintf(dir, sizeof(dir), "/tmp/wpad-ap-lan-hup-%d-XXXXXX", (int)getpid());
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/deny", dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# empty\n", f);
+	fclose(f);
+	int n = snprintf(text, sizeof(text),
+			 "[General]\nStateDirectory=%s\n[Radio r0]\nDriver=sim\n"
+			 "Options=medium=inproc,radios=1\n[AccessPoint a]\nRadio=r0\nSSID=a\n"
+			 "Security=open\nMacDenyFile=%s\n[AccessPoint b]\nRadio=r0\nSSID=b\n"
+			 "Security=open\n",
+			 dir, path);
+	ck_assert_int_eq(wpad_conf_load_buffer(text, (size_t)n, "hup.conf", dir, &conf, &ce), 0);
+	struct loop *loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL);
+	struct wpad *w = wpad_new(loop, conf, NULL, &err);
+	ck_assert_msg(w != NULL, "wpad_new: %s", err.text);
+	struct wpad_device *a = wpad_device_find(w, "a");
+	uint8_t got[2][6];
+	ck_assert_uint_eq(ap_acl_get(a->ap, AP_ACL_DENY, got, 2, NULL), 0);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("02:00:00:00:00:42\n", f);
+	fclose(f);
+	ck_assert_int_eq(wpad_reload_access_lists(w), 0);
+	ck_assert_uint_eq(ap_acl_get(a->ap, AP_ACL_DENY, got, 2, NULL), 1);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("garbage\n", f);
+	fclose(f);
+	ck_assert_int_eq(wpad_reload_access_lists(w), 1); /* a's file is bad; b has none */
+	ck_assert_int_eq(a->last_error.code, WPAD_ERR_INVALID_FORMAT);
+	ck_assert_uint_eq(ap_acl_get(a->ap, AP_ACL_DENY, got, 2, NULL), 1); /* kept */
+	wpad_free(w);
+	wpad_conf_free(conf);
+	loop_free(loop);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
 /* ---- MAC access lists at run time (the AP fixture) ---- */
 
 static bool sta_gone(void *arg)
@@ -463,6 +512,7 @@ Suite *make_ap_lan_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, two_bss_on_one_radio_serve_two_stations);
 	tcase_add_test(tc, third_bss_beyond_the_combinations_refused);
+	tcase_add_test(tc, reload_every_access_point);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("acl");
 	tcase_add_checked_fixture(tc, apt_setup, apt_teardown);
