@@ -14,7 +14,7 @@
 # start before the clock. Writes bench.txt and samples.txt.
 # radios: 2
 # timeout: 1500
-RUNS=${BENCH_RUNS:-5}
+RUNS=${BENCH_RUNS:-3}
 B=$HWSIM_WORK/bench
 mkdir -p "$B"
 BR=br-lan

@@ -14,7 +14,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=build
-runs=5
+runs=3
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift 2 ;;
