@@ -5,6 +5,6 @@
 # DHCP lease from dnsmasq on the wired side and pings it; on SIGTERM wpad
 # deletes the bridge it created.
 # radios: 2
-# timeout: 240
+# timeout: 360
 # needs: wpad-nl80211
 flow_wpad_ap_bridge create pae

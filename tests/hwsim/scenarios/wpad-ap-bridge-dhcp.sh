@@ -4,6 +4,6 @@
 # the bridge and pings the LAN both ways; on SIGTERM wpad takes its
 # interface out of the bridge and leaves the bridge and the wired port.
 # radios: 2
-# timeout: 240
+# timeout: 360
 # needs: wpad-nl80211
 flow_wpad_ap_bridge existing nl80211

@@ -4,7 +4,7 @@
 # IEEE status 17 until one leaves, then gets in; wpactl's per-station
 # disconnect (ApStation.Disconnect) deauthenticates it with reason 2.
 # radios: 4
-# timeout: 300
+# timeout: 420
 # needs: wpad-nl80211
 conf=$HWSIM_WORK/wpad.conf
 ns_new ap

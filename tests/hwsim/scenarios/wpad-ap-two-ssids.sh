@@ -4,7 +4,7 @@
 # radio 2 the PSK one. Each station is on its own BSSID, authorized on that
 # interface only, and exchanges pings with it.
 # radios: 3
-# timeout: 240
+# timeout: 360
 # needs: wpad-nl80211
 conf=$HWSIM_WORK/wpad.conf
 ns_new ap
