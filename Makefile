@@ -103,7 +103,7 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 HWSIM_CTL := $(BUILD)/tests/hwsim-ctl
 
 .SECONDARY:
-.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim install install-nm clean unit-tests
+.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim bench-hwsim-bridge install install-nm clean unit-tests
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -218,6 +218,10 @@ bench: all $(BENCH_BINS)
 # wpad, wpa_supplicant and iwd against hostapd in the VM (tests/hwsim).
 bench-hwsim: all $(CONF_BIN) $(HWSIM_CTL)
 	$(Q)bench/hwsim-connect.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
+
+# wpad's AP against hostapd's in a bridge (issue 17): beacon, connect, memory.
+bench-hwsim-bridge: all $(HWSIM_CTL)
+	$(Q)bench/hwsim-bridge.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
 
 # D-Bus policy, activation and interfaces, the systemd unit (dbus/, see
 # docs/dbus-api.md). The Exec/ExecStart lines get the installed sbin path.

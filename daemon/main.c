@@ -147,6 +147,16 @@ static void on_stop_signal(struct loop_signal *sig, int signo, void *data)
 		loop_quit(s->loop, 0);
 }
 
+/* SIGHUP: the access points read their MAC allow/deny files again. */
+static void on_reload_signal(struct loop_signal *sig, int signo, void *data)
+{
+	(void)sig;
+	struct stopper *s = data;
+	log_info("received %s, reloading the access lists", strsignal(signo));
+	if (s->w)
+		wpad_reload_access_lists(s->w);
+}
+
 /* The D-Bus API: a failure is fatal when a bus was named, else a warning
  * (a machine without a system bus still gets a working daemon). The demo
  * learns which bus its clients must name. */
@@ -236,7 +246,8 @@ int main(int argc, char **argv)
 	struct stopper stopper = { .loop = loop };
 	struct loop_signal *sigint = loop_signal_new(loop, SIGINT, on_stop_signal, &stopper);
 	struct loop_signal *sigterm = loop_signal_new(loop, SIGTERM, on_stop_signal, &stopper);
-	if (!sigint || !sigterm)
+	struct loop_signal *sighup = loop_signal_new(loop, SIGHUP, on_reload_signal, &stopper);
+	if (!sigint || !sigterm || !sighup)
 		goto out;
 	log_info("wpad %s starting (%s)", WPAD_VERSION,
 		 opt.demo ? "demo on simulated radios" : opt.config_path);
@@ -265,6 +276,7 @@ out:
 	wpad_conf_free(conf);
 	loop_signal_free(sigint);
 	loop_signal_free(sigterm);
+	loop_signal_free(sighup);
 	loop_free(loop);
 	if (opt.demo && strcmp(demo_dir, "/tmp/wpad-demo-XXXXXX") != 0)
 		nftw(demo_dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);

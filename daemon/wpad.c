@@ -225,6 +225,8 @@ static void shutdown_check(struct wpad *w);
 static void on_ap_state(void *ctx, enum ap_state old_state, enum ap_state new_state)
 {
 	struct wpad_device *dev = ctx;
+	if (new_state == AP_STATE_STOPPED)
+		bridge_port_leave(&dev->bridge);
 	NOTIFY(dev->owner, ap_state, dev, ap_state_to_string(new_state));
 	if (new_state == AP_STATE_STOPPED)
 		shutdown_check(dev->owner);
@@ -303,6 +305,54 @@ static struct wpad_radio *radio_by_name(struct wpad *w, const char *name)
 	return NULL;
 }
 
+/* Several BSSs on one radio: as many AP interfaces as the radio's
+ * interface combinations allow (nl80211 NL80211_ATTR_INTERFACE_COMBINATIONS,
+ * the sim's model of them). Each later BSS gets an address of its own,
+ * derived from the radio's (locally administered, last octet + n), so
+ * stations tell the BSSs apart; NULL lets the driver pick the first. */
+static int check_combination(struct wpad *w, struct wpad_radio *radio, enum wpad_device_kind kind,
+			     const char *name, uint8_t addr[6], bool *has_addr,
+			     struct wpad_error *err)
+{
+	struct driver_capa capa;
+	size_t n_ap = 0, n_all = 0;
+	*has_addr = false;
+	for (size_t i = 0; i < w->n_devices; i++) {
+		if (w->devices[i].radio != radio)
+			continue;
+		n_all++;
+		n_ap += w->devices[i].kind == WPAD_DEVICE_AP;
+	}
+	if (driver_get_capa(radio->drv, radio->radio_id, &capa) < 0)
+		return 0; /* the driver will answer for itself */
+	size_t max_ap = capa.max_ap_interfaces, max_all = capa.max_interfaces;
+	/* Only a second interface is checked here: a radio that cannot be an
+	 * AP at all is refused by ap_start, leaving the daemon up. */
+	if ((kind == WPAD_DEVICE_AP && n_ap > 0 && n_ap >= max_ap) ||
+	    (n_all > 0 && max_all && n_all >= max_all)) {
+		wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, EBUSY, -1, -1,
+			       "%s: radio %s allows %zu access point%s and %zu interface%s at once "
+			       "(its interface combinations); this one is too many",
+			       name, radio->name, max_ap, max_ap == 1 ? "" : "s", max_all,
+			       max_all == 1 ? "" : "s");
+		log_error("%s", err->text);
+		return -EBUSY;
+	}
+	struct driver_radio_info info[8];
+	size_t n = 0;
+	if (kind != WPAD_DEVICE_AP || n_ap == 0 || driver_list_radios(radio->drv, info, 8, &n) < 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (info[i].id != radio->radio_id)
+			continue;
+		memcpy(addr, info[i].perm_addr, 6);
+		addr[0] = (uint8_t)((addr[0] | 0x02) & ~0x01);
+		addr[5] = (uint8_t)(addr[5] + n_ap);
+		*has_addr = true;
+	}
+	return 0;
+}
+
 static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind,
 				      const char *name, const char *radio_name,
 				      struct wpad_error *err)
@@ -317,6 +367,10 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 		wpad_error_set(err, WPAD_ERR_BUSY, 0, -1, -1, "too many interfaces");
 		return NULL;
 	}
+	uint8_t addr[6];
+	bool has_addr;
+	if (check_combination(w, radio, kind, name, addr, &has_addr, err) < 0)
+		return NULL;
 	struct wpad_device *dev = &w->devices[w->n_devices];
 	memset(dev, 0, sizeof(*dev));
 	dev->kind = kind;
@@ -324,7 +378,10 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 	dev->owner = w;
 	snprintf(dev->name, sizeof(dev->name), "%s", name);
 	enum driver_iftype type = kind == WPAD_DEVICE_AP ? DRIVER_IFTYPE_AP : DRIVER_IFTYPE_STATION;
-	int e = driver_iface_add(radio->drv, radio->radio_id, NULL, type, NULL, &dev->ifindex);
+	int e = driver_iface_add(radio->drv, radio->radio_id, NULL, type, has_addr ? addr : NULL,
+				 &dev->ifindex);
+	if (e == -EADDRINUSE && has_addr) /* taken: the driver picks one */
+		e = driver_iface_add(radio->drv, radio->radio_id, NULL, type, NULL, &dev->ifindex);
 	if (e < 0) {
 		wpad_error_set(err, wpad_error_code_from_errno(e), e, -1, -1,
 			       "%s: cannot create a %s interface on radio %s: %s", name,
@@ -438,6 +495,7 @@ static void detach_role(struct wpad_device *dev)
 	if (dev->ap) {
 		ap_stop(dev->ap);
 		ap_free(dev->ap);
+		bridge_port_leave(&dev->bridge);
 	}
 	dev->station = NULL;
 	dev->ap = NULL;
@@ -490,6 +548,8 @@ static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_err
 	int bound = bind_data_interface(dev, ca->data_interface, err);
 	if (bound < 0)
 		return bound;
+	if (ca->data_interface)
+		snprintf(dev->data_ifname, sizeof(dev->data_ifname), "%s", ca->data_interface);
 	/* A BSS that cannot start (a driver fault, the regulatory domain)
 	 * leaves the daemon running with the reason in last_error. */
 	struct wpad_error e;
@@ -764,6 +824,30 @@ int wpad_device_set_powered(struct wpad_device *dev, bool on, struct wpad_error 
 	return 0;
 }
 
+/* Bridge=: the AP's OS interface (DataInterface= when set, else the
+ * driver's netdev) joins before the BSS starts, so the first station's
+ * DHCP request already reaches the LAN. */
+static int join_bridge(struct wpad_device *dev, const struct ap_profile *profile,
+		       struct wpad_error *err)
+{
+	struct driver_iface_info info;
+	const char *port = dev->data_ifname;
+	if (!profile->bridge[0])
+		return 0;
+	if (!port[0]) {
+		if (driver_iface_info(dev->radio->drv, dev->ifindex, &info) < 0)
+			info.name[0] = '\0';
+		port = info.name;
+	}
+	if (!port[0]) {
+		wpad_error_set(err, WPAD_ERR_NOT_BRIDGEABLE, ENODEV, -1, -1,
+			       "%s has no network interface to bridge (set DataInterface=)",
+			       dev->name);
+		return -ENODEV;
+	}
+	return bridge_port_join(&dev->bridge, profile->bridge, profile->bridge_create, port, err);
+}
+
 int wpad_ap_start(struct wpad_device *dev, const struct ap_profile *profile,
 		  struct wpad_error *err)
 {
@@ -773,7 +857,9 @@ int wpad_ap_start(struct wpad_device *dev, const struct ap_profile *profile,
 			       "%s is not an access point", dev->name);
 		return -EOPNOTSUPP;
 	}
-	int e = ap_start(dev->ap, profile, err);
+	int e = join_bridge(dev, profile, err);
+	if (e == 0 && (e = ap_start(dev->ap, profile, err)) < 0)
+		bridge_port_leave(&dev->bridge);
 	if (e < 0) {
 		if (dev->radio->has_error) {
 			err->code = dev->radio->error.code;
@@ -786,6 +872,23 @@ int wpad_ap_start(struct wpad_device *dev, const struct ap_profile *profile,
 	dev->ap_ssid_len = profile->ssid_len;
 	dev->ap_secured = profile->security != AP_SECURITY_OPEN;
 	return 0;
+}
+
+int wpad_reload_access_lists(struct wpad *w)
+{
+	int failed = 0;
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		struct wpad_error err;
+		if (!dev->ap || ap_get_state(dev->ap) != AP_STATE_STARTED)
+			continue;
+		if (ap_acl_reload(dev->ap, &err) < 0) {
+			wpad_device_set_error(dev, &err);
+			failed++;
+		}
+		NOTIFY(w, device_event, dev, -1);
+	}
+	return failed;
 }
 
 size_t wpad_radio_count(const struct wpad *w)

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "daemon/bridge.h"
 #include "daemon/core/error.h"
 
 struct loop;
@@ -59,6 +60,11 @@ struct wpad_device {
 	uint8_t ap_ssid[32];
 	size_t ap_ssid_len;
 	bool ap_secured; /* WPA2-PSK, else open */
+	/* Bridge= of the running BSS (kind AP): joined on start, left when
+	 * the AP is STOPPED. data_ifname: DataInterface=, the OS netdev that
+	 * joins instead of the driver's own interface (sim TAP). */
+	struct bridge_port bridge;
+	char data_ifname[16];
 };
 
 /* Observers the daemon notifies (the demo prints, D-Bus emits). Any hook
@@ -151,6 +157,10 @@ void wpad_device_set_error(struct wpad_device *dev, const struct wpad_error *err
  * wired_need_secret (NULL: refused). Return 0 or a negative errno. */
 int wpad_wired_set_profile(struct wpad_device *dev, struct eap_conf *profile);
 int wpad_wired_set_secret(struct wpad_device *dev, int which, const char *value);
+/* SIGHUP: every started access point re-reads its MacAllowFile and
+ * MacDenyFile (ap_acl_reload); a bad file keeps that AP's lists and is
+ * logged and recorded as its last_error. Returns how many failed. */
+int wpad_reload_access_lists(struct wpad *w);
 
 /* Radios, one per [Radio NAME]. */
 size_t wpad_radio_count(const struct wpad *w);

@@ -225,6 +225,7 @@ void wdb_ap_sync(struct wdb_device *d)
 		wdb_emit_changed(d->obj, &wdb_ap_iface, "ChannelChoice");
 	}
 	wdb_ap_stations_sync(d);
+	wdb_ap_acl_sync(d);
 }
 
 void wdb_ap_state(struct wdb_device *d, const char *state)

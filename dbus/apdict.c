@@ -27,6 +27,7 @@ static enum kind key_kind(enum ap_key k)
 	case AP_KEY_HIDDEN:
 	case AP_KEY_CLIENT_ISOLATION:
 	case AP_KEY_REKEY_ON_LEAVE:
+	case AP_KEY_BRIDGE_CREATE:
 		return K_BOOL;
 	case AP_KEY_CHANNEL:
 	case AP_KEY_BEACON_INTERVAL:
@@ -52,6 +53,7 @@ static enum kind key_kind(enum ap_key k)
 	case AP_KEY_SAE_PWE:
 	case AP_KEY_OWE_TRANS_BSSID:
 	case AP_KEY_OWE_TRANS_SSID:
+	case AP_KEY_BRIDGE:
 	case AP_KEY_COUNT:
 		break;
 	}

@@ -235,6 +235,7 @@ static void drop_role(struct wdb_device *d, const char *why)
 	if (d->dev->ap) {
 		wdb_ap_exit(d, why);
 		wdb_ap_stations_clear(d);
+		wdb_object_remove_iface(d->obj, &wdb_ap_acl_iface);
 		wdb_object_remove_iface(d->obj, &wdb_ap_iface);
 	}
 	if (d->dev->wired) {
@@ -251,7 +252,8 @@ static int add_role(struct wdb_device *d)
 	}
 	if (d->dev->ap) {
 		wdb_ap_init(d);
-		return wdb_object_add_iface(d->obj, &wdb_ap_iface, d);
+		int r = wdb_object_add_iface(d->obj, &wdb_ap_iface, d);
+		return r < 0 ? r : wdb_object_add_iface(d->obj, &wdb_ap_acl_iface, d);
 	}
 	if (d->dev->wired) {
 		wdb_wired_init(d);

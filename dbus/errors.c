@@ -52,6 +52,11 @@ static const char *const hints[WPAD_ERR_COUNT] = {
 	[WPAD_ERR_EAP_METHOD_UNAVAILABLE] =
 		"use another method, or a build/OpenSSL that provides it (legacy provider for MD4)",
 	[WPAD_ERR_EAP_PROTOCOL] = "the authentication server misbehaved; its log may say more",
+	[WPAD_ERR_BRIDGE_NOT_FOUND] =
+		"create the bridge first (ip link add NAME type bridge) or set BridgeCreate=true",
+	[WPAD_ERR_NOT_BRIDGEABLE] =
+		("name a bridge device in Bridge=, and make sure no other bridge or bond holds "
+		 "the interface"),
 };
 
 /* Full names, built once from the catalogue's suffixes. */

@@ -98,6 +98,7 @@ struct wdb_ap {
 	bool started;
 	uint32_t freq;
 	uint32_t count;
+	unsigned acl_gen;             /* ap_acl_generation() last announced */
 	struct wdb_ap_station *stas;
 	uint32_t width;         /* ChannelWidth last emitted */
 	char choice[256];       /* ChannelChoice last emitted */
@@ -203,6 +204,9 @@ void wdb_ap_state(struct wdb_device *d, const char *state);
 void wdb_ap_station_event(struct wdb_device *d, const uint8_t addr[6], const char *what);
 void wdb_ap_stations_sync(struct wdb_device *d);
 void wdb_ap_stations_clear(struct wdb_device *d);
+/* org.wpad1.AccessControl on AP devices (ap_acl.c). */
+extern const struct wdb_interface wdb_ap_acl_iface;
+void wdb_ap_acl_sync(struct wdb_device *d);
 
 void wdb_wired_init(struct wdb_device *d);
 void wdb_wired_exit(struct wdb_device *d);

@@ -136,6 +136,7 @@ const char *driver_event_name(enum driver_event_type type)
 	case DRIVER_EV_LINK_CHANGE: return "link-change";
 	case DRIVER_EV_RADAR: return "radar";
 	case DRIVER_EV_CH_SWITCHED: return "ch-switched";
+	case DRIVER_EV_PROBE_STATUS: return "probe-status";
 	}
 	return "unknown";
 }
@@ -290,6 +291,12 @@ int driver_sta_info(struct driver *drv, uint32_t ifindex, const uint8_t *addr,
 		    struct driver_sta_info *info)
 {
 	CALL_OP(sta_info, ifindex, addr, info);
+}
+
+int driver_probe_client(struct driver *drv, uint32_t ifindex, const uint8_t *addr,
+			uint64_t *cookie)
+{
+	CALL_OP(probe_client, ifindex, addr, cookie);
 }
 
 int driver_key_set(struct driver *drv, uint32_t ifindex, const struct driver_key *key)

@@ -535,6 +535,8 @@ enum driver_event_type {
 	DRIVER_EV_LINK_CHANGE,
 	DRIVER_EV_RADAR,        /* u.radar: CAC result, radar, NOP over */
 	DRIVER_EV_CH_SWITCHED,  /* u.ch_switch: the interface is on a new channel */
+	/* AP: the answer to probe_client (u.tx_status: cookie, acked). */
+	DRIVER_EV_PROBE_STATUS,
 };
 
 enum driver_radio_error {
@@ -556,10 +558,10 @@ struct driver_event {
 			bool timed_out;
 			bool locally_generated;
 		} mgmt;
-		struct { /* TX_STATUS, EAPOL_TX_STATUS */
-			/* The cookie tx_mgmt/tx_eapol returned: unique per
-			 * interface only (the kernel numbers them per wiphy),
-			 * so match (ifindex, cookie). */
+		struct { /* TX_STATUS, EAPOL_TX_STATUS, PROBE_STATUS (frame NULL) */
+			/* The cookie tx_mgmt/tx_eapol/probe_client returned:
+			 * unique per interface only (the kernel numbers them
+			 * per wiphy), so match (ifindex, cookie). */
 			uint64_t cookie;
 			bool acked;
 			const uint8_t *frame;
@@ -659,6 +661,10 @@ struct wpad_driver_ops {
 	int (*sta_del)(void *priv, uint32_t ifindex, const uint8_t *addr);
 	int (*sta_info)(void *priv, uint32_t ifindex, const uint8_t *addr,
 			struct driver_sta_info *info);
+	/* AP: polls an associated station with a null data frame (nl80211
+	 * PROBE_CLIENT); *cookie names the DRIVER_EV_PROBE_STATUS saying
+	 * whether the station acknowledged it. */
+	int (*probe_client)(void *priv, uint32_t ifindex, const uint8_t *addr, uint64_t *cookie);
 
 	/* Keys and the controlled port. */
 	int (*key_set)(void *priv, uint32_t ifindex, const struct driver_key *key);
@@ -762,6 +768,8 @@ int driver_sta_set_flags(struct driver *drv, uint32_t ifindex, const uint8_t *ad
 int driver_sta_del(struct driver *drv, uint32_t ifindex, const uint8_t *addr);
 int driver_sta_info(struct driver *drv, uint32_t ifindex, const uint8_t *addr,
 		    struct driver_sta_info *info);
+int driver_probe_client(struct driver *drv, uint32_t ifindex, const uint8_t *addr,
+			uint64_t *cookie);
 int driver_key_set(struct driver *drv, uint32_t ifindex, const struct driver_key *key);
 int driver_key_del(struct driver *drv, uint32_t ifindex, enum driver_key_type type,
 		   uint8_t key_idx, const uint8_t *addr);

@@ -20,11 +20,12 @@ BUILD_PKGS="$BUILD_PKGS dbus-daemon systemd"
 # dbus-daemon .. util-linux: the D-Bus tests (tests/dbus/): a private bus,
 # python3-dbus with GLib, busctl (systemd) and gdbus as clients, useradd
 # and runuser for the unprivileged caller. groff-base: wpactl's test renders
-# the man pages (docs/man/).
+# the man pages (docs/man/). dnsmasq-base: the DHCP server on the wired side
+# of the bridged-AP scenarios (tests/hwsim, no service installed).
 TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps
 qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus wireless-regdb
 dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux
-groff-base"
+groff-base dnsmasq-base"
 
 # hostapd + wpasupplicant: the idle-memory comparison of bench/memory.sh (in
 # a network namespace: iproute2).

@@ -32,6 +32,8 @@ static const unsigned char exit_of_code[WPAD_ERR_COUNT] = {
 	[WPAD_ERR_DRIVER_ERROR] = WC_EXIT_HARDWARE,
 	[WPAD_ERR_FAILED] = WC_EXIT_FAILED,
 	[WPAD_ERR_POSSIBLE_DOWNGRADE] = WC_EXIT_AUTH,
+	[WPAD_ERR_BRIDGE_NOT_FOUND] = WC_EXIT_NOT_FOUND,
+	[WPAD_ERR_NOT_BRIDGEABLE] = WC_EXIT_FAILED,
 };
 
 /* The bus's own errors (org.freedesktop.DBus.Error.*), by suffix. */

@@ -82,6 +82,14 @@ const struct wc_command wc_commands[] = {
 	  "disconnect a station from the access point", NULL },
 	{ "ap DEV rescan-channel", 0, cmd_ap_rescan_channel, 0,
 	  "choose the channel again (Channel=auto) and move there if another wins", NULL },
+	{ "ap DEV allow ADDRESS", 0, cmd_ap_allow, 0,
+	  "add a station to the allow list (then only listed stations may join)", NULL },
+	{ "ap DEV deny ADDRESS", 0, cmd_ap_deny, 0,
+	  "add a station to the deny list (it is disconnected if it is in)", NULL },
+	{ "ap DEV unlist LIST ADDRESS", 0, cmd_ap_unlist, 0,
+	  "remove a station from the allow or deny list", NULL },
+	{ "ap DEV reload-lists", 0, cmd_ap_reload_lists, 0,
+	  "read MacAllowFile and MacDenyFile again (as SIGHUP does)", NULL },
 
 	{ "monitor", 0, cmd_monitor, 0, "print wpad's events as they happen, one line each",
 	  "\n  Property changes, objects that come and go, failed connections, wpad\n"

@@ -120,6 +120,7 @@ void ap_enter_state(struct ap *ap, enum ap_state new_state)
 	log_info("access point %u: %s -> %s", ap->ifindex, ap_state_to_string(old),
 		 ap_state_to_string(new_state));
 	ap->state = new_state;
+	ap->acl_gen++; /* the access lists come and go with the BSS */
 	/* Entry actions first, so a callback sees the state complete and may
 	 * act on it (restart from STOPPED, stop from STARTED). */
 	switch (new_state) {
@@ -445,7 +446,11 @@ void ap_handle_event(struct ap *ap, const struct driver_event *ev)
 		break;
 	case DRIVER_EV_STA_INACTIVE:
 		if (ap_is_running(ap) && ev->u.peer.addr)
-			ap_sta_inactive(ap, ev->u.peer.addr);
+			ap_sta_idle(ap, ev->u.peer.addr);
+		break;
+	case DRIVER_EV_PROBE_STATUS:
+		if (ap_is_running(ap))
+			ap_sta_probe_status(ap, ev);
 		break;
 	case DRIVER_EV_MIC_FAILURE:
 		log_warn("access point %u: Michael MIC failure reported (no TKIP here)",

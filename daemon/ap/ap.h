@@ -145,6 +145,36 @@ int ap_rescan_channel(struct ap *ap);
  * so broadcast traffic is never sent under a key a station lacks. */
 int ap_rekey_gtk(struct ap *ap);
 
+/* ---- access control (ap_acl.c) ----
+ *
+ * The allow and deny lists start from MacAllowFile/MacDenyFile. A deny
+ * list refuses its addresses; an allow list, once there is one (a file
+ * configured, or an address added), refuses everyone else. Refused
+ * stations get IEEE status 12 at authentication and association (as
+ * before; hostapd answers 1 there); associated stations a change refuses
+ * are deauthenticated at once with reason 1. Changes over D-Bus live in
+ * memory until the next ap_acl_reload() or restart. */
+
+enum ap_acl_list {
+	AP_ACL_ALLOW,
+	AP_ACL_DENY,
+};
+
+/* Adds addr to / removes it from a list. -EALREADY when already there,
+ * -ENOENT when not there, -ENOTCONN unless STARTED, -ENOMEM/-ENOSPC. */
+int ap_acl_add(struct ap *ap, enum ap_acl_list list, const uint8_t addr[6]);
+int ap_acl_remove(struct ap *ap, enum ap_acl_list list, const uint8_t addr[6]);
+/* Re-reads both files (a missing path leaves that list as it is). On a
+ * bad file nothing changes and *err says why (NotFound, InvalidFormat). */
+int ap_acl_reload(struct ap *ap, struct wpad_error *err);
+/* The list's addresses in sorted order; returns how many there are
+ * (copies at most max). has_list: whether the list is in force. */
+size_t ap_acl_get(const struct ap *ap, enum ap_acl_list list, uint8_t (*out)[6], size_t max,
+		  bool *has_list);
+/* Counts changes of the lists (starts, edits, reloads), so observers
+ * can tell when to announce them. */
+unsigned ap_acl_generation(const struct ap *ap);
+
 /* ---- stations ---- */
 
 struct ap_station_info {

@@ -414,6 +414,11 @@ int ap_conf_from_profile(struct ap_conf *c, const struct ap_profile *p,
 		ap_conf_clear(c);
 		return r;
 	}
+	if ((p->mac_allow_file && !(c->allow_path = strdup(p->mac_allow_file))) ||
+	    (p->mac_deny_file && !(c->deny_path = strdup(p->mac_deny_file)))) {
+		ap_conf_clear(c);
+		return fail(err, WPAD_ERR_FAILED, -ENOMEM, "out of memory");
+	}
 	memcpy(c->country, p->country, sizeof(c->country));
 	c->country[2] = '\0';
 	c->isolate = p->client_isolation;
@@ -431,6 +436,8 @@ void ap_conf_clear(struct ap_conf *c)
 	}
 	mac_set_free(c->allow);
 	mac_set_free(c->deny);
+	free(c->allow_path);
+	free(c->deny_path);
 	crypto_zero(c, sizeof(*c));
 }
 

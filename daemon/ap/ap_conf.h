@@ -62,6 +62,8 @@ struct ap_conf {
 	uint16_t max_stations;
 	struct mac_set *allow;  /* owned; NULL: everyone */
 	struct mac_set *deny;   /* owned; NULL: nobody refused */
+	char *allow_path;       /* owned copies of MacAllowFile/MacDenyFile, */
+	char *deny_path;        /* re-read by ap_acl_reload(); NULL: none */
 	bool isolate;
 	uint32_t gtk_rekey_s;   /* 0: no timed rekey */
 	bool rekey_on_leave;

@@ -72,6 +72,12 @@ struct ap_sta {
 	struct loop_timer *timer; /* auth expiry, or the assoc response wait */
 
 	uint64_t assoc_time_us;
+	/* Inactivity (ap_sta.c): an idle station is polled with a null data
+	 * frame (probe_client) before it is dropped; set while the answer is
+	 * awaited. */
+	bool probing;
+	uint64_t probe_cookie;
+	uint64_t probe_sent_us;
 	int32_t signal_mbm;
 	uint16_t leave_reason;    /* given to station_removed on leaving */
 
@@ -117,6 +123,7 @@ struct ap {
 	struct loop_timer *stop_timer;
 	struct loop_timer *inact_timer;
 	size_t stop_pending;      /* farewell deauths not yet reported */
+	unsigned acl_gen;         /* ap_acl_generation() */
 	/* The replay_counter_base of the next station handshake (ap_keys.c). */
 	uint64_t replay_base;
 	/* SAE (ap_sae.c): the sessions' configuration, anti-clogging and PT
@@ -209,6 +216,13 @@ void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info);
 void ap_inactivity_start(struct ap *ap);
 void ap_inactivity_stop(struct ap *ap);
 void ap_sta_inactive(struct ap *ap, const uint8_t addr[6]);
+/* Idle past InactivityTimeout (driver event or our poll): polls the
+ * station, or drops it at once when the driver cannot poll. */
+void ap_sta_idle(struct ap *ap, const uint8_t addr[6]);
+/* DRIVER_EV_PROBE_STATUS: acked keeps the station, else it is dropped. */
+void ap_sta_probe_status(struct ap *ap, const struct driver_event *ev);
+/* How long a poll's answer may take before the station counts as gone. */
+#define AP_PROBE_WAIT_MS 1000
 /* Frees the stations on the dead list (the reaper's work, also at free). */
 void ap_sta_reap(struct ap *ap);
 struct loop_idle *ap_sta_reaper_new(struct ap *ap);

@@ -285,23 +285,67 @@ static uint64_t poll_interval_ms(const struct ap *ap)
 	return ms < INACTIVITY_POLL_MIN_MS ? INACTIVITY_POLL_MIN_MS : ms;
 }
 
-/* For drivers that do not report DRIVER_EV_STA_INACTIVE: ask each
- * associated station's idle time. A driver without sta_info ends the poll
- * (inactivity is then the driver's job alone). */
+void ap_sta_idle(struct ap *ap, const uint8_t addr[6])
+{
+	struct ap_sta *sta = ap_sta_find(ap, addr);
+	char a[AP_ADDR_STR_LEN];
+	if (!sta || !ap_sta_is_associated(sta) || sta->probing)
+		return;
+	int r = driver_probe_client(ap->drv, ap->ifindex, addr, &sta->probe_cookie);
+	if (r < 0) {
+		if (r != -EOPNOTSUPP)
+			log_debug("%s: cannot poll it (%s)", ap_addr_str(addr, a), strerror(-r));
+		ap_sta_inactive(ap, addr);
+		return;
+	}
+	sta->probing = true;
+	sta->probe_sent_us = loop_now_us(ap->loop);
+	log_debug("%s idle for %u s: polling it", ap_addr_str(addr, a), ap->conf.inactivity_s);
+}
+
+void ap_sta_probe_status(struct ap *ap, const struct driver_event *ev)
+{
+	char a[AP_ADDR_STR_LEN];
+	for (struct ap_sta *s = sta_table_first(&ap->stas); s; s = sta_table_next(s)) {
+		if (!s->probing || s->probe_cookie != ev->u.tx_status.cookie)
+			continue;
+		s->probing = false;
+		if (ev->u.tx_status.acked) {
+			log_debug("%s answered the poll: still here", ap_addr_str(s->addr, a));
+			return;
+		}
+		log_info("%s did not answer the poll", ap_addr_str(s->addr, a));
+		ap_sta_inactive(ap, s->addr);
+		return;
+	}
+}
+
+/* Every associated station's idle time, from the driver (drivers that
+ * report DRIVER_EV_STA_INACTIVE themselves get the same treatment): an
+ * idle one is polled, one whose poll went unanswered for AP_PROBE_WAIT_MS
+ * is dropped. A driver without sta_info ends the poll (inactivity is then
+ * the driver's job alone). */
 static void inactivity_poll(struct loop_timer *timer, void *data)
 {
 	struct ap *ap = data;
 	uint32_t limit_ms = ap->conf.inactivity_s * 1000u;
+	uint64_t now = loop_now_us(ap->loop);
 	struct ap_sta *sta = sta_table_first(&ap->stas);
 	while (sta && ap_is_running(ap)) {
 		struct ap_sta *next = sta_table_next(sta);
 		struct driver_sta_info di;
 		if (ap_sta_is_associated(sta) && sta->in_driver) {
+			if (sta->probing) {
+				if (now - sta->probe_sent_us >= AP_PROBE_WAIT_MS * 1000ull)
+					ap_sta_inactive(ap, sta->addr);
+				sta = next;
+				continue;
+			}
 			int r = driver_sta_info(ap->drv, ap->ifindex, sta->addr, &di);
 			if (r == -EOPNOTSUPP)
 				return;
 			if (r == 0 && di.inactive_ms >= limit_ms)
-				ap_sta_inactive(ap, sta->addr);
+				ap_sta_idle(ap, sta->addr);
 		}
 		sta = next;
 	}

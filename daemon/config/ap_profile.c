@@ -34,6 +34,8 @@ const char *const ap_profile_keys[AP_KEY_COUNT + 1] = {
 	[AP_KEY_OWE_TRANS_BSSID] = "OWETransitionBSSID",
 	[AP_KEY_OWE_TRANS_SSID] = "OWETransitionSSID",
 	[AP_KEY_WIDTH] = "Width",
+	[AP_KEY_BRIDGE] = "Bridge",
+	[AP_KEY_BRIDGE_CREATE] = "BridgeCreate",
 	[AP_KEY_COUNT] = NULL,
 };
 
@@ -138,6 +140,9 @@ int ap_profile_validate(struct ap_profile *p, const char *file, unsigned line,
 				"149..177, in steps of 4)",
 				p->channel);
 	}
+	if (p->bridge_create && !p->bridge[0])
+		return KEY_FAIL(p, AP_KEY_BRIDGE_CREATE, file, line, AP_E_BRIDGE,
+				"BridgeCreate=true needs Bridge=NAME");
 	return validate_keys(p, file, line, err);
 }
 

@@ -31,6 +31,9 @@
  *                       auto: the widest the radio, the regulatory domain
  *                       and the band allow (20 MHz on 2.4 GHz)
  *   Channel=auto        automatic channel selection (daemon/ap/ap_acs.h)
+ *   Bridge              a Linux bridge (1..15 chars) the AP's interface
+ *                       joins on start and leaves on stop  (none)
+ *   BridgeCreate        true: create Bridge when missing   false
  * wpa2-psk needs Passphrase or PSK (not both), or a PskFile.
  *
  * Every failure has its own code (enum ap_err), which ap_err_to_wpad()
@@ -85,6 +88,7 @@ enum ap_err {
 	AP_E_SAE_PWE = -123, /* SAEPWE not hunt-and-peck, h2e or both */
 	AP_E_OWE_TRANSITION = -124, /* OWETransitionBSSID/SSID malformed */
 	AP_E_WIDTH = -130, /* Width not 20|40|80|160|auto */
+	AP_E_BRIDGE = -131, /* Bridge not a valid interface name */
 };
 
 enum ap_band {
@@ -130,6 +134,8 @@ enum ap_key {
 	AP_KEY_OWE_TRANS_BSSID,
 	AP_KEY_OWE_TRANS_SSID,
 	AP_KEY_WIDTH,
+	AP_KEY_BRIDGE,
+	AP_KEY_BRIDGE_CREATE,
 	AP_KEY_COUNT,
 };
 
@@ -169,6 +175,8 @@ struct ap_profile {
 	size_t owe_trans_ssid_len;
 	uint16_t width_mhz; /* 20, 40, 80, 160; 0 = auto */
 	bool channel_auto;  /* Channel=auto: chosen when the AP starts */
+	char bridge[16];  /* "" = not bridged */
+	bool bridge_create;
 
 	/* Where each key was last set, for messages after the fact (owned
 	 * copies; NULL when the key came from D-Bus or was never set). */

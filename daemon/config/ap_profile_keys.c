@@ -139,6 +139,23 @@ static int set_width(struct setctx *c, const char *v)
 	return SET_FAIL(c, AP_E_WIDTH, "Width must be 20, 40, 80, 160 or auto (MHz)");
 }
 
+/* A Linux interface name: 1..15 bytes, no '/', ':' or white space (the
+ * kernel's dev_valid_name), not "." or "..". */
+static int set_bridge(struct setctx *c, const char *v)
+{
+	size_t n = strlen(v);
+	bool ok = n >= 1 && n < sizeof(c->p->bridge) && strcmp(v, ".") != 0 && strcmp(v, "..") != 0;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = v[i] > ' ' && v[i] < 127 && v[i] != '/' && v[i] != ':';
+	if (!ok)
+		return SET_FAIL(c, AP_E_BRIDGE,
+				"Bridge '%.32s' is not an interface name (1..15 characters, no "
+				"'/', ':' or spaces)",
+				v);
+	memcpy(c->p->bridge, v, n + 1);
+	return 0;
+}
+
 static int set_number(struct setctx *c, enum ap_key k, const char *v)
 {
 	struct ap_profile *p = c->p;
@@ -197,6 +214,10 @@ static int set_key(struct setctx *c, enum ap_key k, const char *v)
 		return set_bool(c, name, v, &p->client_isolation);
 	case AP_KEY_REKEY_ON_LEAVE:
 		return set_bool(c, name, v, &p->rekey_on_sta_leave);
+	case AP_KEY_BRIDGE_CREATE:
+		return set_bool(c, name, v, &p->bridge_create);
+	case AP_KEY_BRIDGE:
+		return set_bridge(c, v);
 	case AP_KEY_BAND:
 	case AP_KEY_SECURITY:
 		return set_enum(c, k, v);

@@ -54,6 +54,21 @@ bool mac_set_contains(const struct mac_set *set, const uint8_t mac[6])
 	return i < set->n && memcmp(set->macs[i], mac, 6) == 0;
 }
 
+bool mac_set_remove(struct mac_set *set, const uint8_t mac[6])
+{
+	if (!mac_set_contains(set, mac))
+		return false;
+	size_t i = lower_bound(set, mac);
+	memmove(set->macs[i], set->macs[i + 1], (set->n - i - 1) * 6);
+	set->n--;
+	return true;
+}
+
+const uint8_t *mac_set_at(const struct mac_set *set, size_t i)
+{
+	return set && i < set->n ? set->macs[i] : NULL;
+}
+
 static int reserve_one(struct mac_set *set)
 {
 	if (set->n >= MAC_SET_MAX)

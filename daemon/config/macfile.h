@@ -30,6 +30,10 @@ void mac_set_free(struct mac_set *set);
 int mac_set_add(struct mac_set *set, const uint8_t mac[6]);
 bool mac_set_contains(const struct mac_set *set, const uint8_t mac[6]);
 size_t mac_set_count(const struct mac_set *set);
+/* Removes mac; true when it was there. */
+bool mac_set_remove(struct mac_set *set, const uint8_t mac[6]);
+/* The i-th address in sorted order, NULL past the end. */
+const uint8_t *mac_set_at(const struct mac_set *set, size_t i);
 
 /* Parses a list from a buffer; file names it in messages. Returns 0 and a
  * new *out, or CFG_E_BAD_MAC / CFG_E_TOO_MANY / a line check failure with

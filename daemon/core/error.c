@@ -68,6 +68,10 @@ static const struct catalogue_entry catalogue[WPAD_ERR_COUNT] = {
 		"802.1X: this build cannot run the method (e.g. MD4 missing for MSCHAPv2)" },
 	[WPAD_ERR_EAP_PROTOCOL] = { "EapProtocolError",
 		"802.1X: the server's EAP exchange was malformed" },
+	[WPAD_ERR_BRIDGE_NOT_FOUND] = { "BridgeNotFound",
+		"the access point's Bridge does not exist (and BridgeCreate is off)" },
+	[WPAD_ERR_NOT_BRIDGEABLE] = { "NotBridgeable",
+		"the access point's interface cannot join the bridge, or Bridge names no bridge" },
 };
 
 const char *wpad_error_name(enum wpad_error_code code)

@@ -103,6 +103,7 @@ int nl80211_op_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_par
 	ifc->ap_started = true;
 	ifc->control_port = o.control_port_nl80211;
 	ifc->info.freq_mhz = p->freq_mhz;
+	nl80211_data_bridge_eapol(nl, ifc);
 	if (p->ap_isolate && set_isolate(nl, ifindex, true) < 0)
 		log_warn("%s: the device cannot isolate stations", ifc->info.name);
 	if (p->inactivity_timeout_s && !o.inactivity_timer) {
@@ -138,6 +139,7 @@ int nl80211_op_set_beacon(void *priv, uint32_t ifindex, const struct driver_ap_p
 void nl80211_ap_stopped(struct nl80211 *nl, struct nl80211_iface *ifc)
 {
 	ifc->ap_started = false;
+	nl80211_data_bridge_eapol_stop(ifc);
 	ifc->inactivity_s = 0;
 	ifc->n_inactive_reported = 0;
 	ifc->n_keyed = 0;
@@ -369,4 +371,24 @@ int nl80211_op_channel_switch(void *priv, uint32_t ifindex, const struct driver_
 		return r;
 	}
 	return nl80211_request(nl, msg, NULL, NULL);
+}
+
+/* mac80211 sends a (QoS) Null frame; the ACK comes back as a
+ * PROBE_CLIENT event with this cookie (nl80211-event.c). */
+int nl80211_op_probe_client(void *priv, uint32_t ifindex, const uint8_t *addr, uint64_t *cookie)
+{
+	struct nl80211 *nl = priv;
+	int r;
+	struct nl80211_iface *ifc = ap_iface(nl, ifindex, &r);
+	if (!ifc)
+		return r;
+	if (!addr)
+		return -EINVAL;
+	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_PROBE_CLIENT, 0);
+	if (msg && (nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex) < 0 ||
+		    nla_put(msg, NL80211_ATTR_MAC, 6, addr) < 0)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	return nl80211_request_cookie(nl, msg, cookie);
 }

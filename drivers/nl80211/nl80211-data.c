@@ -27,6 +27,7 @@
 #include <net/if.h>
 #include <netlink/genl/genl.h>
 #include <netlink/netlink.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -49,7 +50,8 @@ static int packet_socket(uint32_t ifindex, uint16_t proto)
 	return fd;
 }
 
-static void rx_packet(struct nl80211 *nl, struct nl80211_iface *ifc, int fd, bool eapol)
+static void rx_packet(struct nl80211 *nl, struct nl80211_iface *ifc, int fd, bool eapol,
+		      bool from_bridge)
 {
 	uint8_t buf[FRAME_MAX];
 	struct sockaddr_ll from;
@@ -66,6 +68,9 @@ static void rx_packet(struct nl80211 *nl, struct nl80211_iface *ifc, int fd, boo
 		if (!eapol && (type == ETH_P_PAE || ifc->data_bound))
 			continue;
 		if (eapol && ifc->control_port)
+			continue;
+		/* On the bridge: only what is addressed to this interface. */
+		if (from_bridge && memcmp(buf, ifc->info.addr, 6) != 0)
 			continue;
 		struct driver_event ev = { .radio_id = ifc->info.radio_id, .ifindex = ifindex };
 		ev.type = eapol ? DRIVER_EV_RX_EAPOL : DRIVER_EV_RX_DATA;
@@ -87,7 +92,7 @@ static void eapol_readable(struct loop_io *io, int fd, uint32_t events, void *da
 	struct nl80211_iface *ifc = data;
 	struct nl80211 *nl = ifc->owner;
 	nl80211_enter(nl);
-	rx_packet(nl, ifc, fd, true);
+	rx_packet(nl, ifc, fd, true, false);
 	nl80211_leave(nl);
 }
 
@@ -96,7 +101,7 @@ static void data_readable(struct loop_io *io, int fd, uint32_t events, void *dat
 	struct nl80211_iface *ifc = data;
 	struct nl80211 *nl = ifc->owner;
 	nl80211_enter(nl);
-	rx_packet(nl, ifc, fd, false);
+	rx_packet(nl, ifc, fd, false, false);
 	nl80211_leave(nl);
 }
 
@@ -115,8 +120,57 @@ int nl80211_data_attach(struct nl80211 *nl, struct nl80211_iface *ifc)
 	return 0;
 }
 
+static void bridge_eapol_readable(struct loop_io *io, int fd, uint32_t events, void *data)
+{
+	struct nl80211_iface *ifc = data;
+	struct nl80211 *nl = ifc->owner;
+	nl80211_enter(nl);
+	rx_packet(nl, ifc, fd, true, true);
+	nl80211_leave(nl);
+}
+
+/* The bridge this interface is a port of (sysfs "master" link), 0 if none. */
+static uint32_t master_of(const char *ifname)
+{
+	char path[64], target[256];
+	snprintf(path, sizeof(path), "/sys/class/net/%s/master", ifname);
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
+	if (n <= 0)
+		return 0;
+	target[n] = '\0';
+	const char *base = strrchr(target, '/');
+	return if_nametoindex(base ? base + 1 : target);
+}
+
+void nl80211_data_bridge_eapol(struct nl80211 *nl, struct nl80211_iface *ifc)
+{
+	nl80211_data_bridge_eapol_stop(ifc);
+	uint32_t br = ifc->control_port ? 0 : master_of(ifc->info.name);
+	if (!br)
+		return;
+	ifc->bridge_eapol_fd = packet_socket(br, ETH_P_PAE);
+	if (ifc->bridge_eapol_fd < 0) {
+		log_warn("%s: no EAPOL socket on its bridge: %s", ifc->info.name,
+			 strerror(-ifc->bridge_eapol_fd));
+		return;
+	}
+	ifc->bridge_eapol_io = loop_io_new(nl->loop, ifc->bridge_eapol_fd, EPOLLIN,
+					   bridge_eapol_readable, ifc);
+	log_info("%s: EAPOL also read from its bridge (ifindex %u)", ifc->info.name, br);
+}
+
+void nl80211_data_bridge_eapol_stop(struct nl80211_iface *ifc)
+{
+	loop_io_free(ifc->bridge_eapol_io);
+	ifc->bridge_eapol_io = NULL;
+	if (ifc->bridge_eapol_fd >= 0)
+		close(ifc->bridge_eapol_fd);
+	ifc->bridge_eapol_fd = -1;
+}
+
 void nl80211_data_detach(struct nl80211_iface *ifc)
 {
+	nl80211_data_bridge_eapol_stop(ifc);
 	loop_io_free(ifc->eapol_io);
 	loop_io_free(ifc->data_io);
 	ifc->eapol_io = ifc->data_io = NULL;

@@ -12,6 +12,7 @@
  *   DISCONNECT, NOTIFY_CQM   -> nl80211-mlme.c
  *   REG_CHANGE, WIPHY_REG_CHANGE -> REG_CHANGE (one per affected radio)
  *   MICHAEL_MIC_FAILURE      -> MIC_FAILURE
+ *   PROBE_CLIENT             -> PROBE_STATUS (the null frame's ACK)
  */
 #define LOG_TAG "nl80211"
 #include "drivers/nl80211/nl80211.h"
@@ -242,6 +243,9 @@ static void iface_event(struct nl80211 *nl, struct nl80211_iface *ifc,
 		break;
 	case NL80211_CMD_CONTROL_PORT_FRAME_TX_STATUS:
 		on_tx_status(nl, ifc, e, DRIVER_EV_EAPOL_TX_STATUS);
+		break;
+	case NL80211_CMD_PROBE_CLIENT:
+		on_tx_status(nl, ifc, e, DRIVER_EV_PROBE_STATUS);
 		break;
 	case NL80211_CMD_MICHAEL_MIC_FAILURE:
 		on_mic_failure(nl, ifc, e);

@@ -191,7 +191,7 @@ struct nl80211_iface *nl80211_iface_track(struct nl80211 *nl,
 		return NULL;
 	ifc->owner = nl;
 	ifc->info = *info;
-	ifc->eapol_fd = ifc->data_fd = -1;
+	ifc->eapol_fd = ifc->data_fd = ifc->bridge_eapol_fd = -1;
 	nl80211_netdev_flags(nl, ifc->info.name, &ifc->info.up);
 	ifc->next = nl->ifaces;
 	nl->ifaces = ifc;

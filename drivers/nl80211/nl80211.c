@@ -281,6 +281,7 @@ const struct wpad_driver_ops nl80211_driver_ops = {
 	.sta_set_flags = nl80211_op_sta_set_flags,
 	.sta_del = nl80211_op_sta_del,
 	.sta_info = nl80211_op_sta_info,
+	.probe_client = nl80211_op_probe_client,
 	.key_set = nl80211_op_key_set,
 	.key_del = nl80211_op_key_del,
 	.key_get_seq = nl80211_op_key_get_seq,

@@ -80,6 +80,10 @@ struct nl80211_iface {
 	bool group_key;
 	int eapol_fd;        /* AF_PACKET, ETH_P_PAE: fallback without control port */
 	struct loop_io *eapol_io;
+	/* AP in a bridge without control port: the bridge takes the EAPOL
+	 * frames addressed to us, so a second PAE socket listens on it. */
+	int bridge_eapol_fd;
+	struct loop_io *bridge_eapol_io;
 	int data_fd;         /* AF_PACKET, ETH_P_ALL: RX_DATA while unbound */
 	struct loop_io *data_io;
 	uint16_t inactivity_s; /* AP: user-space inactivity polling */
@@ -222,6 +226,8 @@ int nl80211_op_sta_add(void *priv, uint32_t ifindex, const struct driver_sta_par
 int nl80211_op_sta_set_flags(void *priv, uint32_t ifindex, const uint8_t *addr, uint32_t set,
 			     uint32_t clear);
 int nl80211_op_sta_del(void *priv, uint32_t ifindex, const uint8_t *addr);
+int nl80211_op_probe_client(void *priv, uint32_t ifindex, const uint8_t *addr,
+			    uint64_t *cookie);
 int nl80211_op_sta_info(void *priv, uint32_t ifindex, const uint8_t *addr,
 			struct driver_sta_info *info);
 void nl80211_ap_stopped(struct nl80211 *nl, struct nl80211_iface *ifc);
@@ -255,6 +261,10 @@ int nl80211_op_tx_data(void *priv, uint32_t ifindex, const uint8_t *dst, uint16_
 int nl80211_op_bind_data_plane(void *priv, uint32_t ifindex, const char *os_ifname);
 int nl80211_data_attach(struct nl80211 *nl, struct nl80211_iface *ifc);
 void nl80211_data_detach(struct nl80211_iface *ifc);
+/* AP start without control port: when the interface is a bridge port,
+ * EAPOL is also read from the bridge (frames to our address only). */
+void nl80211_data_bridge_eapol(struct nl80211 *nl, struct nl80211_iface *ifc);
+void nl80211_data_bridge_eapol_stop(struct nl80211_iface *ifc);
 
 /* nl80211-reg.c */
 int nl80211_op_get_regulatory(void *priv, uint32_t radio_id, struct driver_regulatory *reg);

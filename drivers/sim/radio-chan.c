@@ -306,7 +306,7 @@ int sim_get_capa(void *priv, uint32_t radio_id, struct driver_capa *capa)
 	capa->max_scan_freqs = DRIVER_MAX_SCAN_FREQS;
 	capa->max_ap_stations = SIM_MAX_AP_STATIONS;
 	capa->max_interfaces = SIM_MAX_IFACES_PER_RADIO;
-	capa->max_ap_interfaces = SIM_MAX_AP_IFACES;
+	capa->max_ap_interfaces = (uint8_t)sim->opts.ap_ifaces;
 	fill_band(sim, DRIVER_BAND_2GHZ, &capa->bands[DRIVER_BAND_2GHZ]);
 	fill_band(sim, DRIVER_BAND_5GHZ, &capa->bands[DRIVER_BAND_5GHZ]);
 	return 0;

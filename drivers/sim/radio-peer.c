@@ -170,6 +170,34 @@ int sim_sta_info(void *priv, uint32_t ifindex, const uint8_t *addr,
 	return 0;
 }
 
+/* A Null data frame (IEEE 802.11-2020 9.3.2.1, no body) from the AP to
+ * an associated station; the medium's ACK is the answer, as mac80211's
+ * probe_client does with a (QoS) Null frame. */
+int sim_probe_client(void *priv, uint32_t ifindex, const uint8_t *addr, uint64_t *cookie)
+{
+	struct sim *sim = priv;
+	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
+	if (!ifc)
+		return -ENODEV;
+	if (ifc->type != DRIVER_IFTYPE_AP || !ifc->ap.started)
+		return -ENOTCONN;
+	struct sim_peer *p = addr ? sim_peer_find(ifc, addr) : NULL;
+	if (!p || !(p->flags & DRIVER_STA_ASSOCIATED))
+		return -ENOENT;
+	uint8_t frame[24] = { 0x48, 0x02 }; /* data, Null; From DS */
+	memcpy(frame + 4, addr, SIM_ADDR_LEN);
+	memcpy(frame + 10, ifc->addr, SIM_ADDR_LEN);
+	memcpy(frame + 16, ifc->addr, SIM_ADDR_LEN);
+	uint64_t c = sim_next_cookie(sim);
+	int err = sim_tx_enqueue(ifc, DRIVER_AC_BE, SIM_TXF_PROBE, frame, sizeof(frame),
+				 ifc->oper_freq, false, false, 0, c);
+	if (err)
+		return err;
+	if (cookie)
+		*cookie = c;
+	return 0;
+}
+
 int sim_port_authorize(void *priv, uint32_t ifindex, const uint8_t *peer, bool on)
 {
 	struct sim *sim = priv;

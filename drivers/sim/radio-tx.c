@@ -102,6 +102,12 @@ static void complete(struct sim_iface *ifc, struct sim_txf *f, bool acked)
 	case SIM_TXF_MLME:
 		sim_mlme_tx_status(ifc, acked);
 		break;
+	case SIM_TXF_PROBE:
+		ev.type = DRIVER_EV_PROBE_STATUS;
+		ev.u.tx_status.cookie = f->cookie;
+		ev.u.tx_status.acked = acked;
+		sim_emit(ifc->sim, &ev);
+		break;
 	case SIM_TXF_DATA:
 	case SIM_TXF_QUIET:
 		break;

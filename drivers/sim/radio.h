@@ -92,6 +92,7 @@ struct sim_opts {
 	uint32_t active_dwell_ms;
 	uint32_t passive_dwell_ms;
 	uint32_t beacon_loss_count; /* missed beacon intervals before BEACON_LOSS */
+	uint32_t ap_ifaces; /* AP interfaces a radio allows at once (its "combinations") */
 };
 
 /* Parses "key=value,...". Unknown keys and bad values are -EINVAL with a
@@ -269,6 +270,7 @@ int sim_sta_del(void *priv, uint32_t ifindex, const uint8_t *addr);
 int sim_sta_info(void *priv, uint32_t ifindex, const uint8_t *addr,
 		 struct driver_sta_info *info);
 int sim_port_authorize(void *priv, uint32_t ifindex, const uint8_t *peer, bool on);
+int sim_probe_client(void *priv, uint32_t ifindex, const uint8_t *addr, uint64_t *cookie);
 
 /* ---- transmit queues (radio-tx.c) ---- */
 
@@ -278,6 +280,7 @@ enum sim_txf_kind {
 	SIM_TXF_EAPOL, /* tx_eapol: DRIVER_EV_EAPOL_TX_STATUS */
 	SIM_TXF_MLME,  /* our own auth/assoc request: status to the MLME */
 	SIM_TXF_QUIET, /* our own frame nobody waits for (a deauth we send) */
+	SIM_TXF_PROBE, /* probe_client's null data frame: DRIVER_EV_PROBE_STATUS */
 };
 
 struct sim_txf {

@@ -72,6 +72,7 @@ static size_t ev_refs(struct driver_event *ev, struct ev_ref refs[3])
 	case DRIVER_EV_CH_SWITCHED:
 	case DRIVER_EV_RADIO_ERROR: /* detail is always a string literal */
 	case DRIVER_EV_LINK_CHANGE: /* no pointers */
+	case DRIVER_EV_PROBE_STATUS: /* no frame: cookie and ack only */
 		return 0;
 	}
 	return 0;

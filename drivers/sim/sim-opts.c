@@ -100,6 +100,8 @@ static int apply(struct sim_opts *o, const char *key, const char *v)
 		ok = parse_uint(v, 5, 10000, &o->passive_dwell_ms);
 	else if (strcmp(key, "beacon_loss") == 0)
 		ok = parse_uint(v, 1, 100, &o->beacon_loss_count);
+	else if (strcmp(key, "ap_ifaces") == 0)
+		ok = parse_uint(v, 1, SIM_MAX_AP_IFACES, &o->ap_ifaces);
 	else {
 		log_error("unknown option '%s'", key);
 		return -EINVAL;
@@ -123,6 +125,7 @@ int sim_opts_parse(const char *options, struct sim_opts *o)
 	o->active_dwell_ms = SIM_DEFAULT_ACTIVE_DWELL_MS;
 	o->passive_dwell_ms = SIM_DEFAULT_PASSIVE_DWELL_MS;
 	o->beacon_loss_count = SIM_DEFAULT_BEACON_LOSS;
+	o->ap_ifaces = SIM_MAX_AP_IFACES;
 	if (!options)
 		return 0;
 

@@ -240,7 +240,7 @@ static int iface_add_check(struct sim *sim, struct sim_radio *r, enum driver_ift
 	if (name && (!*name || strlen(name) >= DRIVER_IFNAME_MAX))
 		return -EINVAL;
 	if (count_type(sim, r, DRIVER_IFTYPE_UNSPEC) >= SIM_MAX_IFACES_PER_RADIO ||
-	    (type == DRIVER_IFTYPE_AP && count_type(sim, r, type) >= SIM_MAX_AP_IFACES))
+	    (type == DRIVER_IFTYPE_AP && count_type(sim, r, type) >= sim->opts.ap_ifaces))
 		return -EBUSY;
 	return 0;
 }
@@ -567,6 +567,7 @@ const struct wpad_driver_ops sim_driver_ops = {
 	.sta_set_flags = sim_sta_set_flags,
 	.sta_del = sim_sta_del,
 	.sta_info = sim_sta_info,
+	.probe_client = sim_probe_client,
 	.key_set = sim_key_set,
 	.key_del = sim_key_del,
 	.key_get_seq = sim_key_get_seq,

@@ -52,6 +52,7 @@ STA = "org.wpad1.Station"
 NET = "org.wpad1.Network"
 DEVI = "org.wpad1.Device"
 API = "org.wpad1.AccessPoint"
+ACL = "org.wpad1.AccessControl"
 PSK_NET = ssid_path(DEV, "wpad-test", "psk")
 OPEN_NET = ssid_path(DEV, "wpad-open", "open")
 KNOWN_PSK = "/org/wpad1/known/%s_psk" % "wpad-test".encode().hex()
@@ -62,7 +63,8 @@ def objects_and_properties(s):
     for p in ("/org/wpad1", "/org/wpad1/radio/r0", DEV, AP0, AP1):
         check(p in objs, "GetManagedObjects lists " + p)
     check(set(objs[DEV]) == {DEVI, STA}, "a station device has Device and Station")
-    check(set(objs[AP0]) == {DEVI, API}, "an AP device has Device and AccessPoint")
+    check(set(objs[AP0]) == {DEVI, API, ACL},
+          "an AP device has Device, AccessPoint and AccessControl")
     check(s.prop("/org/wpad1", "org.wpad1.Manager", "Version") != "", "Manager.Version")
     d = s.props(DEV, DEVI)
     check(d["Mode"] == "station" and d["Powered"] and d["Driver"] == "sim", "Device properties")
@@ -244,7 +246,7 @@ def mode_switch(s):
     check(name == ERR + "InvalidArguments", "Mode 'mesh': InvalidArguments")
     s.signals.clear()
     s.set_prop(DEV, DEVI, "Mode", "ap")
-    check(set(s.managed()[DEV]) == {DEVI, API}, "s0 is an access point now")
+    check(set(s.managed()[DEV]) == {DEVI, API, ACL}, "s0 is an access point now")
     check(s.seen("InterfacesRemoved", "/", lambda a: a[0] == DEV and STA in a[1]) and
           s.seen("InterfacesAdded", "/", lambda a: a[0] == DEV and API in a[1]),
           "InterfacesRemoved Station, InterfacesAdded AccessPoint")
@@ -265,9 +267,36 @@ def agent_unregister(s, agent):
     check(name == ERR + "NotFound", "UnregisterAgent twice: NotFound")
 
 
+def access_control(s):
+    """AccessControl on a started AP: the lists as properties, with
+    PropertiesChanged when they change; the methods' errors."""
+    addr = "02:aa:bb:cc:dd:01"
+    check(list(s.prop(AP1, ACL, "DenyList")) == [] and not s.prop(AP1, ACL, "AllowListActive"),
+          "AccessControl: empty lists at first")
+    s.call(AP1, ACL, "AddAddress", "deny", addr)
+    check(list(s.prop(AP1, ACL, "DenyList")) == [addr], "AddAddress deny: DenyList")
+    wait_for(lambda: s.seen("PropertiesChanged", AP1,
+                            lambda a: a[0] == ACL and list(a[1].get("DenyList", [])) == [addr]),
+             5, "PropertiesChanged DenyList")
+    name, _ = s.error_of(AP1, ACL, "AddAddress", "deny", addr)
+    check(name == ERR + "AlreadyExists", "AddAddress twice: AlreadyExists")
+    name, _ = s.error_of(AP1, ACL, "AddAddress", "grey", addr)
+    check(name == ERR + "InvalidArguments", "an unknown list: InvalidArguments")
+    s.call(AP1, ACL, "AddAddress", "allow", addr)
+    check(s.prop(AP1, ACL, "AllowListActive"), "AddAddress allow: the allow list is in force")
+    s.call(AP1, ACL, "RemoveAddress", "allow", addr)
+    s.call(AP1, ACL, "RemoveAddress", "deny", addr)
+    check(not s.prop(AP1, ACL, "AllowListActive") and list(s.prop(AP1, ACL, "DenyList")) == [],
+          "RemoveAddress: both lists empty again")
+    name, _ = s.error_of(AP1, ACL, "RemoveAddress", "deny", addr)
+    check(name == ERR + "NotFound", "RemoveAddress of an absent address: NotFound")
+    s.call(AP1, ACL, "Reload")
+
+
 def main():
     with Setup(CONF, system=True) as s:  # --system with DBUS_SYSTEM_BUS_ADDRESS
         objects_and_properties(s)
+        access_control(s)
         scan(s)
         agent_edge_cases(s)
         agent = connect_psk(s)

@@ -108,6 +108,10 @@ def ap_start_errors(s):
            "that does WPA2 only", "Security")
     expect("RegulatoryForbidden", start({"SSID": "x", "Security": "open", "Channel": 12}),
            "channel 12 in the world domain", "channel 12")
+    expect("BridgeNotFound", start({"SSID": "x", "Security": "open", "Bridge": "wpadnobr9"}),
+           "Bridge= naming no interface", "wpadnobr9")
+    expect("NotBridgeable", start({"SSID": "x", "Security": "open", "Bridge": "lo"}),
+           "Bridge= naming the loopback, no bridge", "not a bridge")
     expect("Busy", s.error_of(AP0, API, "Start", {"SSID": "y"}, sig="a{sv}"),
            "Start on a started AP")
     s.call(SPARE, API, "Start", {"SSID": "wpad-spare", "Security": "open", "Channel": 11},

@@ -421,6 +421,28 @@ START_TEST(station_authenticates_and_associates)
 }
 END_TEST
 
+/* probe_client (the AP's inactivity poll): an associated station that is
+ * there acknowledges the null frame; an unknown one is an error at once. */
+START_TEST(probe_client_is_acknowledged)
+{
+	uint32_t ap = harness_iface(0, DRIVER_IFTYPE_AP);
+	uint32_t sta = harness_iface(1, DRIVER_IFTYPE_STATION);
+	uint8_t sta_addr[6];
+	uint64_t cookie = 0;
+	harness_iface_addr(sta, sta_addr);
+	harness_start_ap(ap, "poll", FREQ_CH6);
+	harness_connect(sta, ap, "poll", FREQ_CH6);
+	int r = driver_probe_client(H->drv, ap, sta_addr, &cookie);
+	if (r == -EOPNOTSUPP)
+		return; /* optional op: the AP then drops idle stations unpolled */
+	ck_assert_int_eq(r, 0);
+	struct recorded_event *st = harness_wait_cookie(DRIVER_EV_PROBE_STATUS, cookie, 3000);
+	ck_assert_msg(st != NULL, "no PROBE_STATUS for cookie %llu", (unsigned long long)cookie);
+	ck_assert_msg(st->acked, "a present station did not acknowledge the poll");
+	ck_assert_int_lt(driver_probe_client(H->drv, ap, bcast, &cookie), 0);
+}
+END_TEST
+
 START_TEST(authentication_times_out_without_ap)
 {
 	uint32_t sta = harness_iface(1, DRIVER_IFTYPE_STATION);
@@ -741,6 +763,7 @@ static Suite *make_conformance_suite(void)
 	tcase_add_test(tc, beacon_update_and_stop);
 	tcase_add_test(tc, mgmt_tx_status_and_registration);
 	tcase_add_test(tc, station_authenticates_and_associates);
+	tcase_add_test(tc, probe_client_is_acknowledged);
 	tcase_add_test(tc, authentication_times_out_without_ap);
 	tcase_add_test(tc, deauthentication_reaches_the_ap);
 	tcase_add_test(tc, encrypted_data_flows_both_ways);

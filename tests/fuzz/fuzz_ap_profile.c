@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ret == 0)
 		ret = ap_profile_validate(&p, "p.conf", 1, &err);
 	if (ret < 0) {
-		if (ret > AP_E_SSID || ret < AP_E_PROFILE_FILE || err.code != ret || !err.msg[0] ||
+		if (ret > AP_E_SSID || ret < AP_E_BRIDGE || err.code != ret || !err.msg[0] ||
 		    ap_err_to_wpad(ret) == WPAD_OK)
 			abort();
 	} else {

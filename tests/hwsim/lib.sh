@@ -513,3 +513,134 @@ flow_wpad_ap_sta() { # SEC
 hwsim_list() { nsx "$1" "$HWSIM_BUILD/tests/hwsim-ctl" list; } # NS
 hwsim_del() { nsx "$1" "$HWSIM_BUILD/tests/hwsim-ctl" del "$2"; } # NS NAME|ID
 radio_gone() { ! nsx "$1" iw phy "$(phy "$2")" info >/dev/null 2>&1; } # NS RADIO
+
+# ---- the access point on a LAN: bridge, DHCP, several BSSs, station control ----
+
+# wpa_supplicant under its own name (log NAME.log, control folder
+# $HWSIM_WORK/NAME), for scenarios with several stations.
+wpas_start_as() { # NAME NS IFACE SSID open|psk
+	local name=$1 ns=$2 ifc=$3 ssid=$4 sec=$5 conf=$HWSIM_WORK/$1.conf
+	{
+		echo "ctrl_interface=$HWSIM_WORK/$name"
+		echo "network={"
+		echo "	ssid=\"$ssid\""
+		[ -z "$WPAS_SCAN_FREQ" ] || echo "	scan_freq=$WPAS_SCAN_FREQ"
+		if [ "$sec" = psk ]; then
+			echo "	key_mgmt=WPA-PSK"
+			echo "	psk=\"$PASSPHRASE\""
+		else
+			echo "	key_mgmt=NONE"
+		fi
+		echo "}"
+	} >"$conf"
+	start_bg "$name" "$ns" wpa_supplicant -t -d -D nl80211 -i "$ifc" -c "$conf"
+}
+wpas_cli_as() { local name=$1 ns=$2 ifc=$3; shift 3; nsx "$ns" wpa_cli -p "$HWSIM_WORK/$name" -i "$ifc" "$@"; }
+wpas_completed_as() { wpas_cli_as "$1" "$2" "$3" status | grep -qx 'wpa_state=COMPLETED'; } # NAME NS IFACE
+
+# wpad's AP interface on RADIO in NS that beacons SSID (iw dev ... info).
+ap_iface_of_ssid() { # NS RADIO SSID
+	local d
+	for d in $(radio_ifaces "$2" "$1" AP); do
+		nsx "$1" iw dev "$d" info | grep -qx "[[:space:]]*ssid $3" && { echo "$d"; return 0; }
+	done
+	return 1
+}
+
+# The bridge IFACE is a port of ("" when none), from sysfs.
+iface_master() { nsx "$1" sh -c "basename \"\$(readlink /sys/class/net/$2/master)\"" 2>/dev/null; } # NS IFACE
+iface_in_bridge() { [ "$(iface_master "$1" "$2")" = "$3" ]; } # NS IFACE BRIDGE
+link_exists() { nsx "$1" ip link show "$2" >/dev/null 2>&1; } # NS IFACE
+
+# A DHCP server on IFACE of NS handing out FIRST..LAST (/24), no DNS.
+dnsmasq_start() { # NS IFACE FIRST LAST
+	start_bg dnsmasq "$1" dnsmasq --no-daemon --conf-file=/dev/null --user=root --port=0 \
+		--interface="$2" --bind-interfaces --dhcp-range="$3,$4,255.255.255.0,1h" \
+		--dhcp-leasefile="$HWSIM_WORK/dnsmasq.leases" --pid-file="$HWSIM_WORK/dnsmasq.pid" \
+		--log-dhcp --log-facility=-
+}
+
+# One DHCP exchange on IFACE (busybox udhcpc); the address is set on IFACE.
+dhcp_lease() { # NS IFACE
+	local script=$HWSIM_WORK/udhcpc.sh
+	if [ ! -x "$script" ]; then
+		printf '%s\n' '#!/bin/sh' \
+			'case "$1" in bound|renew) ip addr flush dev "$interface"; ip addr add "$ip/${mask:-24}" dev "$interface";; esac' \
+			>"$script"
+		chmod +x "$script"
+	fi
+	nsx "$1" busybox udhcpc -i "$2" -n -q -f -t 3 -T 2 -s "$script"
+}
+iface_ipv4() { nsx "$1" ip -4 -o addr show dev "$2" | awk '{ split($4, a, "/"); print a[1]; exit }'; } # NS IFACE
+
+# wpad's AP (WPA2-PSK, radio 0, namespace ap) bridged with a veth whose far
+# end (namespace lan, $IP_AP) runs dnsmasq; wpa_supplicant (radio 1,
+# namespace sta) gets its address by DHCP through wpad and pings the LAN.
+#   HOW:  existing (br-lan made first, Bridge=) or create (BridgeCreate=true)
+#   EAPOL: nl80211 (control port) or pae (Options=control_port=0: EAPOL
+#          through the bridge's packet socket)
+flow_wpad_ap_bridge() { # HOW EAPOL
+	local how=$1 eapol=$2 br=br-lan conf=$HWSIM_WORK/wpad.conf sta_mac sta_ip
+	ns_new ap
+	ns_new lan
+	ns_new sta
+	radio_to_ns 0 ap
+	radio_to_ns 1 sta
+	radio_bare 0 ap
+	nsx ap ip link add veth-ap type veth peer name veth-lan
+	nsx ap ip link set veth-lan netns lan
+	ip_add lan veth-lan "$IP_AP"
+	dnsmasq_start lan veth-lan 10.11.0.50 10.11.0.99
+	if [ "$how" = existing ]; then
+		nsx ap ip link add "$br" type bridge
+		nsx ap ip link set veth-ap master "$br"
+		nsx ap ip link set "$br" up
+	fi
+	nsx ap ip link set veth-ap up
+	wpad_conf_begin "$conf" "$HWSIM_WORK/wpad-state"
+	printf '[Radio r0]\nDriver=nl80211\n' >>"$conf"
+	[ "$eapol" = pae ] && printf 'Options=control_port=0\n' >>"$conf"
+	echo >>"$conf"
+	WPAD_AP_EXTRA="Bridge=$br"
+	[ "$how" = create ] && WPAD_AP_EXTRA="$WPAD_AP_EXTRA\nBridgeCreate=true"
+	wpad_conf_ap "$conf" lab r0 psk
+	wpad_start wpad ap "$conf"
+	wait_until 20 "wpad: access point beaconing" wpad_ap_up ap 0
+	if [ "$how" = create ]; then
+		wait_until 10 "wpad created $br" link_exists ap "$br"
+		log_has wpad "created bridge $br" || fail "wpad did not say it created $br"
+		nsx ap ip link set veth-ap master "$br"
+	fi
+	wait_until 10 "kernel: $AP_IF is a port of $br" iface_in_bridge ap "$AP_IF" "$br"
+	log_has wpad "$AP_IF joined bridge $br" || fail "wpad did not log the join"
+	if [ "$eapol" = pae ]; then
+		log_has wpad "EAPOL also read from its bridge" || fail "no EAPOL socket on the bridge"
+	fi
+	STA_IF=$(iface 1)
+	wpas_start sta "$STA_IF" "$SSID_PSK" psk
+	wait_until 30 "wpa_supplicant COMPLETED" wpas_completed sta "$STA_IF"
+	sta_mac=$(iface_mac sta "$STA_IF")
+	wait_until 10 "wpad: $sta_mac authorized" log_has wpad "$sta_mac authorized"
+	wait_until 10 "kernel: $sta_mac authorized on $AP_IF" kernel_ap_authorized ap "$AP_IF" "$sta_mac"
+	nsx sta ip link set "$STA_IF" up
+	wait_until 30 "DHCP lease from the LAN's dnsmasq" dhcp_lease sta "$STA_IF"
+	sta_ip=$(iface_ipv4 sta "$STA_IF")
+	case "$sta_ip" in
+	10.11.0.[5-9][0-9]) log "station got $sta_ip from dnsmasq" ;;
+	*) fail "the station's address '$sta_ip' is not from dnsmasq's range" ;;
+	esac
+	log_has dnsmasq "DHCPACK\(veth-lan\) $sta_ip $sta_mac" || fail "dnsmasq did not log the lease"
+	wait_until 25 "ping station -> LAN ($IP_AP)" ping_ok sta "$IP_AP"
+	wait_until 25 "ping LAN -> station ($sta_ip)" ping_ok lan "$sta_ip"
+	stop_daemon wpa_supplicant
+	stop_daemon wpad
+	log_has wpad "$AP_IF left bridge $br" || fail "wpad did not take $AP_IF out of $br"
+	if [ "$how" = create ]; then
+		! link_exists ap "$br" || fail "the bridge wpad created is still there"
+		log_has wpad "deleted bridge $br" || fail "wpad did not say it deleted $br"
+	else
+		link_exists ap "$br" || fail "wpad removed a bridge it did not create"
+		iface_in_bridge ap veth-ap "$br" || fail "the wired port left the bridge"
+	fi
+	stop_daemon dnsmasq
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """wpactl as an access point's client, end to end: show (with the station
 that joined), stop, start with options, the errors of start (busy, missing
-passphrase, values wpad refuses), disconnecting a station; --json parses."""
+passphrase, values wpad refuses), disconnecting a station, the MAC lists
+(deny, unlist, reload-lists); --json parses."""
 
 from wpactl_lib import CONF, PASS, Ctl, Setup, check
 
@@ -60,6 +61,24 @@ def disconnect_station(c, addr):
             says=["no station 02:00:00:00:99:99 is connected to ap0"])
 
 
+def access_lists(c, addr):
+    """deny keeps s0 out (status 12: AuthenticationFailed); unlist lets it
+    back; the lists' errors; reload-lists reads the (absent) files."""
+    out = c.ok("ap", "ap0", "deny", addr)
+    check(out == "ap0: %s added to the deny list.\n" % addr, "ap deny: %r" % out)
+    c.fails(1, "ap", "ap0", "deny", addr, says=["on the list"])
+    c.fails(5, "station", "s0", "connect", "wpad-test", says=["12"])
+    c.fails(2, "ap", "ap0", "unlist", "both", addr, says=["allow or deny"])
+    c.fails(2, "ap", "ap0", "deny", "01:00:5e:00:00:01", says=["not a station's MAC"])
+    out = c.ok("ap", "ap0", "unlist", "deny", addr)
+    check(out == "ap0: %s removed from the deny list.\n" % addr, "ap unlist: %r" % out)
+    c.fails(3, "ap", "ap0", "unlist", "deny", addr, says=["not on the list"])
+    c.ok("station", "s0", "connect", "wpad-test")
+    check(c.ok("ap", "ap0", "reload-lists") == "ap0: access lists reloaded from their files.\n",
+          "ap reload-lists")
+    c.ok("station", "s0", "disconnect")
+
+
 def change_role(c):
     out = c.ok("device", "mode", "s0", "ap")
     check(out == "s0 is an access point now: `wpactl ap s0 start --ssid ...` starts it.\n",
@@ -84,6 +103,7 @@ def main():
         addr = show_with_station(c)
         stop_and_start(c)
         disconnect_station(c, addr)
+        access_lists(c, addr)
         change_role(c)
     print("PASS")
 
