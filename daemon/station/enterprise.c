@@ -81,6 +81,17 @@ int enterprise_load(struct station *st, struct wpad_error *err)
 		return wpad_error_set(err, WPAD_ERR_INVALID_FORMAT, EINVAL, -1, -1,
 				      "the EAP profile of '%s' is not usable: %s", s, ce.msg),
 		       -EINVAL;
+	/* A method the profile names but this build lacks would only show
+	 * later as a confusing refusal: say it now. */
+	for (size_t i = 0; i < conf.n_methods; i++) {
+		if (eap_peer_method_by_name(conf.methods[i]))
+			continue;
+		wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, EOPNOTSUPP, -1, -1,
+			       "the EAP profile of '%s' names the method %s, which this build "
+			       "of wpad does not run", s, conf.methods[i]);
+		eap_conf_clear(&conf);
+		return -EOPNOTSUPP;
+	}
 	enterprise_clear(st);
 	st->eap = conf;
 	profile_from_conf(&st->eap, &st->eap_prof);
