@@ -289,6 +289,31 @@ START_TEST(cached_reconnect_skips_eap)
 }
 END_TEST
 
+/* A known 802.1X network with its profile is joined by autoconnect; one
+ * without [EAP] is not tried at all. */
+START_TEST(autoconnect_joins)
+{
+	static const char *const other[][2] = { { "Comment", "no EAP here" } };
+	struct known_network net;
+	known_network_init(&net, (const uint8_t *)"corp", 4, KNOWN_SEC_8021X);
+	net.extras = calloc(1, sizeof(*net.extras));
+	net.extras[0] = (struct known_extra){ strdup("Notes"), strdup(other[0][0]),
+					      strdup(other[0][1]) };
+	net.n_extras = 1;
+	ck_assert_int_eq(known_store_save(A.store, &net, NULL), 0);
+	known_network_clear(&net);
+	station_known_networks_changed(A.st);
+	air_run_for(&A, 3000);
+	ck_assert_uint_eq(S.ap->n_auth, 0);
+
+	/* The same wait is enough once the profile is there. */
+	store_profile("corp", profile, 3);
+	station_known_networks_changed(A.st);
+	ck_assert(air_run_until(&A, msg2_seen, 3000));
+	ck_assert(S.eap_done && S.msg2_ok);
+}
+END_TEST
+
 /* No [EAP] section: refused before anything goes on the air. */
 START_TEST(no_profile)
 {
@@ -313,6 +338,7 @@ Suite *make_station_enterprise_suite(void)
 	tcase_add_test(tc, method_refused);
 	tcase_add_test(tc, no_profile);
 	tcase_add_test(tc, cached_reconnect_skips_eap);
+	tcase_add_test(tc, autoconnect_joins);
 	suite_add_tcase(s, tc);
 	return s;
 }
