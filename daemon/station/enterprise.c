@@ -191,11 +191,31 @@ static void pae_result(void *ctx, enum eap_peer_result result)
 		station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
 }
 
+static void pae_need_secret(void *ctx, enum eap_peer_secret which)
+{
+	struct station *st = ctx;
+	log_info("the EAP profile has no %s: asking",
+		 which == EAP_SECRET_PASSWORD ? "password" : "private key passphrase");
+	if (st->cb.eap_secret)
+		st->cb.eap_secret(st->cb.ctx, (int)which);
+	else
+		pae_supp_set_secret(st->pae, which, NULL); /* credentials error */
+}
+
 static const struct pae_supp_ops pae_ops = {
 	.eap_result = pae_result,
-	/* need_secret NULL: the PAE answers "none"; a missing password is
-	 * reported as EAP_PEER_ERR_CREDENTIALS until the agent asks for it. */
+	.need_secret = pae_need_secret,
 };
+
+int station_eap_secret(struct station *st, int which, const char *value)
+{
+	if (!st || (which != EAP_SECRET_PASSWORD && which != EAP_SECRET_KEY_PASSPHRASE))
+		return -EINVAL;
+	if (!st->pae)
+		return -ENOENT;
+	int r = pae_supp_set_secret(st->pae, (enum eap_peer_secret)which, value);
+	return r == -EALREADY ? -ENOENT : r;
+}
 
 int enterprise_start(struct station *st, bool cached)
 {

@@ -6,6 +6,7 @@
  * server offering only a method the profile refuses end the connect with
  * errors that name the stage. */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,6 +315,76 @@ START_TEST(autoconnect_joins)
 }
 END_TEST
 
+/* No Password in the profile: the station asks through its eap_secret
+ * callback (the D-Bus agent in the daemon) and goes on with the answer; with
+ * nobody to ask the attempt fails with NoAgent. */
+static unsigned asks;
+static bool answer_later;
+static void ask(void *ctx, int which)
+{
+	asks++;
+	ck_assert_int_eq(which, EAP_SECRET_PASSWORD);
+	if (!answer_later)
+		ck_assert_int_eq(station_eap_secret(A.st, which, "correct horse"), 0);
+}
+
+static bool asked(struct air *a)
+{
+	return asks > 0;
+}
+
+START_TEST(password_asked)
+{
+	static const char *const nopw[][2] = { { "Method", "MSCHAPV2" }, { "Identity", "alice" } };
+	store_profile("corp", nopw, 2);
+	asks = 0;
+	answer_later = true;
+	A.st->cb.eap_secret = ask;
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, asked, 10000));
+	air_run_for(&A, 200); /* nothing moves while the user types */
+	ck_assert(!S.eap_done);
+	ck_assert_int_eq(station_eap_secret(A.st, EAP_SECRET_PASSWORD, "correct horse"), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 3000));
+	ck_assert(S.eap_done && S.msg2_ok);
+	ck_assert_uint_eq(asks, 1);
+	/* The answer was for this attempt only: nothing written to the file. */
+	struct known_network *net = known_store_get(A.store, (const uint8_t *)"corp", 4,
+						    KNOWN_SEC_8021X);
+	ck_assert_ptr_nonnull(net);
+	for (size_t i = 0; i < net->n_extras; i++)
+		ck_assert_str_ne(net->extras[i].key, "Password");
+}
+END_TEST
+
+START_TEST(password_asked_answered_at_once)
+{
+	static const char *const nopw[][2] = { { "Method", "MSCHAPV2" }, { "Identity", "alice" } };
+	store_profile("corp", nopw, 2);
+	asks = 0;
+	answer_later = false;
+	A.st->cb.eap_secret = ask;
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 3000));
+	ck_assert(S.eap_done && S.msg2_ok);
+	ck_assert_uint_eq(asks, 1);
+}
+END_TEST
+
+START_TEST(password_nobody_to_ask)
+{
+	static const char *const nopw[][2] = { { "Method", "MSCHAPV2" }, { "Identity", "alice" } };
+	store_profile("corp", nopw, 2);
+	A.st->cb.eap_secret = NULL;
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert(!A.connect_ok);
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_NO_AGENT);
+	ck_assert_msg(strstr(A.connect_err.text, "credentials"), "%s", A.connect_err.text);
+	ck_assert_int_eq(station_eap_secret(A.st, EAP_SECRET_PASSWORD, "x"), -ENOENT);
+}
+END_TEST
+
 /* No [EAP] section: refused before anything goes on the air. */
 START_TEST(no_profile)
 {
@@ -339,6 +410,9 @@ Suite *make_station_enterprise_suite(void)
 	tcase_add_test(tc, no_profile);
 	tcase_add_test(tc, cached_reconnect_skips_eap);
 	tcase_add_test(tc, autoconnect_joins);
+	tcase_add_test(tc, password_asked);
+	tcase_add_test(tc, password_asked_answered_at_once);
+	tcase_add_test(tc, password_nobody_to_ask);
 	suite_add_tcase(s, tc);
 	return s;
 }
