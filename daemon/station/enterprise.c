@@ -187,8 +187,11 @@ static void pae_result(void *ctx, enum eap_peer_result result)
 	log_info("802.1X authentication with %s succeeded (%s)",
 		 bss_addr_str(st->bssid, (char[18]){ 0 }),
 		 eap_peer_method_name(pae_supp_peer(st->pae)));
-	if (st->state == STATION_HANDSHAKING)
+	if (st->state == STATION_HANDSHAKING) {
+		if (st->supp)
+			rsn_supp_start(st->supp); /* now message 1 can be answered */
 		station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
+	}
 }
 
 static void pae_need_secret(void *ctx, enum eap_peer_secret which)
@@ -248,6 +251,22 @@ void enterprise_stop(struct station *st)
 	st->pae_enabled = false;
 }
 
+bool enterprise_timed_out(struct station *st, struct wpad_error *e)
+{
+	char a[18];
+	if (!st->pae || pae_supp_state(st->pae) == PAE_SUPP_AUTHENTICATED)
+		return false;
+	const struct eap_peer *peer = pae_supp_peer(st->pae);
+	const char *method = peer ? eap_peer_method_name(peer) : NULL;
+	wpad_error_set(e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
+		       "802.1X authentication with %s did not finish in %u s (%s%s)",
+		       bss_addr_str(st->bssid, a), STATION_EAP_TIMEOUT_MS / 1000,
+		       !peer ? "no EAP request from the access point"
+		       : method ? "no-response during " : "no-response before a method ran",
+		       peer && method ? method : "");
+	return true;
+}
+
 bool enterprise_active(const struct station *st)
 {
 	return st->pae != NULL;
@@ -261,8 +280,11 @@ int enterprise_rx_eap(struct station *st, const struct eap_hdr_info *eap)
 		/* We offered a PMKSA and the AP starts EAP: it has none. */
 		st->pae_enabled = true;
 		pae_supp_port_enabled(st->pae, true);
-		if (st->state == STATION_HANDSHAKING)
+		if (st->state == STATION_HANDSHAKING) {
+			if (st->supp)
+				rsn_supp_stop(st->supp); /* waits for EAP's PMK now */
 			station_arm_timer(st, STATION_EAP_TIMEOUT_MS);
+		}
 	}
 	return pae_supp_rx_eap(st->pae, eap);
 }

@@ -351,6 +351,9 @@ void enterprise_stop(struct station *st);
 /* The port's EAP consumer while connecting or connected. */
 int enterprise_rx_eap(struct station *st, const struct eap_hdr_info *eap);
 bool enterprise_active(const struct station *st);
+/* The watchdog fired while 802.1X had not succeeded: fills e (Timeout,
+ * naming the EAP stage) and returns true. */
+bool enterprise_timed_out(struct station *st, struct wpad_error *e);
 
 /* pmf.c: SA Query towards the AP (management frame protection). */
 struct sa_query;

@@ -385,6 +385,23 @@ START_TEST(password_nobody_to_ask)
 }
 END_TEST
 
+/* An AP that never speaks EAP: the PAE sends EAPOL-Start, and the watchdog
+ * ends the attempt with Timeout naming 802.1X (not "wrong passphrase"). */
+START_TEST(no_eap_from_ap)
+{
+	S.ap->send_eap_identity = false;
+	store_profile("corp", profile, 3);
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 120000));
+	ck_assert(!A.connect_ok);
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_TIMEOUT);
+	ck_assert_msg(strstr(A.connect_err.text, "802.1X") &&
+			      strstr(A.connect_err.text, "no EAP request"),
+		      "%s", A.connect_err.text);
+	ck_assert_uint_ge(S.ap->n_eapol, 1); /* our EAPOL-Start(s) */
+}
+END_TEST
+
 /* No [EAP] section: refused before anything goes on the air. */
 START_TEST(no_profile)
 {
@@ -413,6 +430,7 @@ Suite *make_station_enterprise_suite(void)
 	tcase_add_test(tc, password_asked);
 	tcase_add_test(tc, password_asked_answered_at_once);
 	tcase_add_test(tc, password_nobody_to_ask);
+	tcase_add_test(tc, no_eap_from_ap);
 	suite_add_tcase(s, tc);
 	return s;
 }
