@@ -109,6 +109,10 @@ static void eap_error(struct station *st, struct wpad_error *e)
 	enum wpad_error_code code = WPAD_ERR_AUTHENTICATION_FAILED;
 	char a[18];
 
+	st->eap_needs_user = err == EAP_PEER_ERR_INNER_REJECTED || err == EAP_PEER_ERR_CREDENTIALS ||
+			     err == EAP_PEER_ERR_SERVER_UNTRUSTED || err == EAP_PEER_ERR_SERVER_NAME ||
+			     err == EAP_PEER_ERR_METHOD_REFUSED ||
+			     err == EAP_PEER_ERR_METHOD_UNAVAILABLE;
 	switch (err) {
 	case EAP_PEER_ERR_NO_RESPONSE:
 		code = WPAD_ERR_TIMEOUT;
@@ -234,6 +238,7 @@ int enterprise_start(struct station *st, bool cached)
 		return -ENOMEM;
 	}
 	st->link_akm = st->conn.neg.akm;
+	st->eap_needs_user = false;
 	st->pae_enabled = !cached;
 	if (!cached) {
 		pae_supp_port_enabled(st->pae, true);

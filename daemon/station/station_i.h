@@ -325,6 +325,10 @@ struct station {
 	struct loop_idle *eap_end; /* reports an EAP failure outside the PAE */
 	bool pae_enabled;
 	uint32_t link_akm; /* the 802.1X AKM of the link, for reauthentications */
+	/* The last EAP failure needs the user (wrong password, refused or
+	 * missing credentials, server certificate, method): autoconnect must
+	 * not retry it (a RADIUS server may lock the account). */
+	bool eap_needs_user;
 	struct wpad_error eap_err;
 };
 

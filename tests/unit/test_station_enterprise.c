@@ -402,6 +402,23 @@ START_TEST(no_eap_from_ap)
 }
 END_TEST
 
+/* A wrong password found by autoconnect is not retried: a RADIUS server may
+ * lock the account after a few failures. */
+START_TEST(autoconnect_wrong_password_not_retried)
+{
+	S.mode = M_REJECT;
+	store_profile("corp", profile, 3);
+	station_known_networks_changed(A.st);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert(!A.connect_ok);
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_AUTHENTICATION_FAILED);
+	unsigned auths = S.ap->n_auth;
+	ck_assert_uint_eq(auths, 1);
+	air_run_for(&A, 120000);
+	ck_assert_uint_eq(S.ap->n_auth, auths);
+}
+END_TEST
+
 /* No [EAP] section: refused before anything goes on the air. */
 START_TEST(no_profile)
 {
@@ -431,6 +448,7 @@ Suite *make_station_enterprise_suite(void)
 	tcase_add_test(tc, password_asked_answered_at_once);
 	tcase_add_test(tc, password_nobody_to_ask);
 	tcase_add_test(tc, no_eap_from_ap);
+	tcase_add_test(tc, autoconnect_wrong_password_not_retried);
 	suite_add_tcase(s, tc);
 	return s;
 }
