@@ -60,8 +60,9 @@ bool wpas_append_key_mgmt_caps(DBusMessageIter *it)
 		uint32_t akm;
 		const char *name;
 	} map[] = {
-		{ RSN_AKM_8021X, "wpa-eap" },	     { RSN_AKM_PSK, "wpa-psk" },
-		{ RSN_AKM_8021X_SHA256, "wpa-eap-sha256" },
+		/* Not wpa-eap / wpa-eap-sha256: the station runs them, but this
+		 * front does not serve 802.1X networks yet (see below). */
+		{ RSN_AKM_PSK, "wpa-psk" },
 		{ RSN_AKM_PSK_SHA256, "wpa-psk-sha256" },
 		{ RSN_AKM_SAE, "sae" },		     { RSN_AKM_OWE, "owe" },
 	};

@@ -644,8 +644,9 @@ void connect_finish(struct station *st, const struct wpad_error *err)
 	log_info("connect to '%s' failed: %s: %s", conn_ssid_str(st, s, sizeof(s)),
 		 wpad_error_name(e.code), e.text);
 	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
-	if (e.code == WPAD_ERR_INVALID_PASSPHRASE)
+	if (e.code == WPAD_ERR_INVALID_PASSPHRASE || st->eap_needs_user)
 		autoconnect_block(st, st->conn.ssid, st->conn.ssid_len);
+	st->eap_needs_user = false;
 	connect_reset(st);
 	station_set_error(st, &e);
 	station_enter_state(st, STATION_DISCONNECTED);

@@ -81,6 +81,17 @@ int enterprise_load(struct station *st, struct wpad_error *err)
 		return wpad_error_set(err, WPAD_ERR_INVALID_FORMAT, EINVAL, -1, -1,
 				      "the EAP profile of '%s' is not usable: %s", s, ce.msg),
 		       -EINVAL;
+	/* A method the profile names but this build lacks would only show
+	 * later as a confusing refusal: say it now. */
+	for (size_t i = 0; i < conf.n_methods; i++) {
+		if (eap_peer_method_by_name(conf.methods[i]))
+			continue;
+		wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, EOPNOTSUPP, -1, -1,
+			       "the EAP profile of '%s' names the method %s, which this build "
+			       "of wpad does not run", s, conf.methods[i]);
+		eap_conf_clear(&conf);
+		return -EOPNOTSUPP;
+	}
 	enterprise_clear(st);
 	st->eap = conf;
 	profile_from_conf(&st->eap, &st->eap_prof);
@@ -98,6 +109,10 @@ static void eap_error(struct station *st, struct wpad_error *e)
 	enum wpad_error_code code = WPAD_ERR_AUTHENTICATION_FAILED;
 	char a[18];
 
+	st->eap_needs_user = err == EAP_PEER_ERR_INNER_REJECTED || err == EAP_PEER_ERR_CREDENTIALS ||
+			     err == EAP_PEER_ERR_SERVER_UNTRUSTED || err == EAP_PEER_ERR_SERVER_NAME ||
+			     err == EAP_PEER_ERR_METHOD_REFUSED ||
+			     err == EAP_PEER_ERR_METHOD_UNAVAILABLE;
 	switch (err) {
 	case EAP_PEER_ERR_NO_RESPONSE:
 		code = WPAD_ERR_TIMEOUT;
@@ -176,15 +191,38 @@ static void pae_result(void *ctx, enum eap_peer_result result)
 	log_info("802.1X authentication with %s succeeded (%s)",
 		 bss_addr_str(st->bssid, (char[18]){ 0 }),
 		 eap_peer_method_name(pae_supp_peer(st->pae)));
-	if (st->state == STATION_HANDSHAKING)
+	if (st->state == STATION_HANDSHAKING) {
+		if (st->supp)
+			rsn_supp_start(st->supp); /* now message 1 can be answered */
 		station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
+	}
+}
+
+static void pae_need_secret(void *ctx, enum eap_peer_secret which)
+{
+	struct station *st = ctx;
+	log_info("the EAP profile has no %s: asking",
+		 which == EAP_SECRET_PASSWORD ? "password" : "private key passphrase");
+	if (st->cb.eap_secret)
+		st->cb.eap_secret(st->cb.ctx, (int)which);
+	else
+		pae_supp_set_secret(st->pae, which, NULL); /* credentials error */
 }
 
 static const struct pae_supp_ops pae_ops = {
 	.eap_result = pae_result,
-	/* need_secret NULL: the PAE answers "none"; a missing password is
-	 * reported as EAP_PEER_ERR_CREDENTIALS until the agent asks for it. */
+	.need_secret = pae_need_secret,
 };
+
+int station_eap_secret(struct station *st, int which, const char *value)
+{
+	if (!st || (which != EAP_SECRET_PASSWORD && which != EAP_SECRET_KEY_PASSPHRASE))
+		return -EINVAL;
+	if (!st->pae)
+		return -ENOENT;
+	int r = pae_supp_set_secret(st->pae, (enum eap_peer_secret)which, value);
+	return r == -EALREADY ? -ENOENT : r;
+}
 
 int enterprise_start(struct station *st, bool cached)
 {
@@ -200,6 +238,7 @@ int enterprise_start(struct station *st, bool cached)
 		return -ENOMEM;
 	}
 	st->link_akm = st->conn.neg.akm;
+	st->eap_needs_user = false;
 	st->pae_enabled = !cached;
 	if (!cached) {
 		pae_supp_port_enabled(st->pae, true);
@@ -217,6 +256,22 @@ void enterprise_stop(struct station *st)
 	st->pae_enabled = false;
 }
 
+bool enterprise_timed_out(struct station *st, struct wpad_error *e)
+{
+	char a[18];
+	if (!st->pae || pae_supp_state(st->pae) == PAE_SUPP_AUTHENTICATED)
+		return false;
+	const struct eap_peer *peer = pae_supp_peer(st->pae);
+	const char *method = peer ? eap_peer_method_name(peer) : NULL;
+	wpad_error_set(e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
+		       "802.1X authentication with %s did not finish in %u s (%s%s)",
+		       bss_addr_str(st->bssid, a), STATION_EAP_TIMEOUT_MS / 1000,
+		       !peer ? "no EAP request from the access point"
+		       : method ? "no-response during " : "no-response before a method ran",
+		       peer && method ? method : "");
+	return true;
+}
+
 bool enterprise_active(const struct station *st)
 {
 	return st->pae != NULL;
@@ -230,8 +285,11 @@ int enterprise_rx_eap(struct station *st, const struct eap_hdr_info *eap)
 		/* We offered a PMKSA and the AP starts EAP: it has none. */
 		st->pae_enabled = true;
 		pae_supp_port_enabled(st->pae, true);
-		if (st->state == STATION_HANDSHAKING)
+		if (st->state == STATION_HANDSHAKING) {
+			if (st->supp)
+				rsn_supp_stop(st->supp); /* waits for EAP's PMK now */
 			station_arm_timer(st, STATION_EAP_TIMEOUT_MS);
+		}
 	}
 	return pae_supp_rx_eap(st->pae, eap);
 }

@@ -357,7 +357,10 @@ int handshake_start(struct station *st)
 	if (cfg.ap_rsnxe_len)
 		log_hex("RSNXE heard from the AP, which message 3 must repeat", cfg.ap_rsnxe,
 			cfg.ap_rsnxe_len);
-	rsn_supp_start(st->supp);
+	/* 802.1X without a PMK yet: the 4-way machine starts (and times
+	 * message 1) once EAP gave it one (enterprise.c). */
+	if (!akm_is_8021x(c->neg.akm) || cfg.pmk)
+		rsn_supp_start(st->supp);
 	station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
 	if (akm_is_8021x(c->neg.akm)) {
 		int ret = enterprise_start(st, cfg.pmk != NULL);

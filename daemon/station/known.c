@@ -118,6 +118,14 @@ bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 	return true;
 }
 
+static bool has_eap_section(const struct known_network *net)
+{
+	for (size_t i = 0; i < net->n_extras; i++)
+		if (strcmp(net->extras[i].section, "EAP") == 0)
+			return true;
+	return false;
+}
+
 size_t known_autoconnect_list(struct known_store *store, struct station_known *out, size_t max)
 {
 	struct known_network **list = NULL;
@@ -126,8 +134,10 @@ size_t known_autoconnect_list(struct known_store *store, struct station_known *o
 	if (!store || known_store_list(store, &list, &n) < 0)
 		return 0;
 	for (size_t i = 0; i < n && kept < max; i++) {
-		/* 802.1X needs EAP wiring the station does not have yet. */
-		if (!list[i]->autoconnect || list[i]->security == KNOWN_SEC_8021X)
+		/* An 802.1X network only with its EAP profile: without one every
+		 * attempt would fail the same way. */
+		if (!list[i]->autoconnect ||
+		    (list[i]->security == KNOWN_SEC_8021X && !has_eap_section(list[i])))
 			continue;
 		fill(&out[kept++], list[i]);
 	}

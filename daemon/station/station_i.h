@@ -352,6 +352,10 @@ struct station {
 	struct loop_idle *eap_end; /* reports an EAP failure outside the PAE */
 	bool pae_enabled;
 	uint32_t link_akm; /* the 802.1X AKM of the link, for reauthentications */
+	/* The last EAP failure needs the user (wrong password, refused or
+	 * missing credentials, server certificate, method): autoconnect must
+	 * not retry it (a RADIUS server may lock the account). */
+	bool eap_needs_user;
 	struct wpad_error eap_err;
 };
 
@@ -380,6 +384,9 @@ void enterprise_stop(struct station *st);
 /* The port's EAP consumer while connecting or connected. */
 int enterprise_rx_eap(struct station *st, const struct eap_hdr_info *eap);
 bool enterprise_active(const struct station *st);
+/* The watchdog fired while 802.1X had not succeeded: fills e (Timeout,
+ * naming the EAP stage) and returns true. */
+bool enterprise_timed_out(struct station *st, struct wpad_error *e);
 
 /* pmf.c: SA Query towards the AP (management frame protection). */
 struct sa_query;

@@ -393,6 +393,8 @@ START_TEST(malformed_table)
 	ck_assert_int_eq(eap_peer_rx(s.peer, pkt, n), 0);
 	n = unhex("01 03 00 07 04 05 00", pkt, sizeof(pkt));
 	ck_assert_int_eq(eap_peer_rx(s.peer, pkt, n), 0);
+	n = unhex("01 04 00 05 04", pkt, sizeof(pkt)); /* zero-length MD5 type data */
+	ck_assert_int_eq(eap_peer_rx(s.peer, pkt, n), 0);
 	ck_assert_uint_eq(s.tx, 1);
 	/* A Response or an unknown code from the server: discarded. */
 	n = unhex("02 04 00 05 01", pkt, sizeof(pkt));

@@ -6,6 +6,7 @@
  * server offering only a method the profile refuses end the connect with
  * errors that name the stage. */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,6 +290,135 @@ START_TEST(cached_reconnect_skips_eap)
 }
 END_TEST
 
+/* A known 802.1X network with its profile is joined by autoconnect; one
+ * without [EAP] is not tried at all. */
+START_TEST(autoconnect_joins)
+{
+	static const char *const other[][2] = { { "Comment", "no EAP here" } };
+	struct known_network net;
+	known_network_init(&net, (const uint8_t *)"corp", 4, KNOWN_SEC_8021X);
+	net.extras = calloc(1, sizeof(*net.extras));
+	net.extras[0] = (struct known_extra){ strdup("Notes"), strdup(other[0][0]),
+					      strdup(other[0][1]) };
+	net.n_extras = 1;
+	ck_assert_int_eq(known_store_save(A.store, &net, NULL), 0);
+	known_network_clear(&net);
+	station_known_networks_changed(A.st);
+	air_run_for(&A, 3000);
+	ck_assert_uint_eq(S.ap->n_auth, 0);
+
+	/* The same wait is enough once the profile is there. */
+	store_profile("corp", profile, 3);
+	station_known_networks_changed(A.st);
+	ck_assert(air_run_until(&A, msg2_seen, 3000));
+	ck_assert(S.eap_done && S.msg2_ok);
+}
+END_TEST
+
+/* No Password in the profile: the station asks through its eap_secret
+ * callback (the D-Bus agent in the daemon) and goes on with the answer; with
+ * nobody to ask the attempt fails with NoAgent. */
+static unsigned asks;
+static bool answer_later;
+static void ask(void *ctx, int which)
+{
+	asks++;
+	ck_assert_int_eq(which, EAP_SECRET_PASSWORD);
+	if (!answer_later)
+		ck_assert_int_eq(station_eap_secret(A.st, which, "correct horse"), 0);
+}
+
+static bool asked(struct air *a)
+{
+	return asks > 0;
+}
+
+START_TEST(password_asked)
+{
+	static const char *const nopw[][2] = { { "Method", "MSCHAPV2" }, { "Identity", "alice" } };
+	store_profile("corp", nopw, 2);
+	asks = 0;
+	answer_later = true;
+	A.st->cb.eap_secret = ask;
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, asked, 10000));
+	air_run_for(&A, 200); /* nothing moves while the user types */
+	ck_assert(!S.eap_done);
+	ck_assert_int_eq(station_eap_secret(A.st, EAP_SECRET_PASSWORD, "correct horse"), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 3000));
+	ck_assert(S.eap_done && S.msg2_ok);
+	ck_assert_uint_eq(asks, 1);
+	/* The answer was for this attempt only: nothing written to the file. */
+	struct known_network *net = known_store_get(A.store, (const uint8_t *)"corp", 4,
+						    KNOWN_SEC_8021X);
+	ck_assert_ptr_nonnull(net);
+	for (size_t i = 0; i < net->n_extras; i++)
+		ck_assert_str_ne(net->extras[i].key, "Password");
+}
+END_TEST
+
+START_TEST(password_asked_answered_at_once)
+{
+	static const char *const nopw[][2] = { { "Method", "MSCHAPV2" }, { "Identity", "alice" } };
+	store_profile("corp", nopw, 2);
+	asks = 0;
+	answer_later = false;
+	A.st->cb.eap_secret = ask;
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 3000));
+	ck_assert(S.eap_done && S.msg2_ok);
+	ck_assert_uint_eq(asks, 1);
+}
+END_TEST
+
+START_TEST(password_nobody_to_ask)
+{
+	static const char *const nopw[][2] = { { "Method", "MSCHAPV2" }, { "Identity", "alice" } };
+	store_profile("corp", nopw, 2);
+	A.st->cb.eap_secret = NULL;
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert(!A.connect_ok);
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_NO_AGENT);
+	ck_assert_msg(strstr(A.connect_err.text, "credentials"), "%s", A.connect_err.text);
+	ck_assert_int_eq(station_eap_secret(A.st, EAP_SECRET_PASSWORD, "x"), -ENOENT);
+}
+END_TEST
+
+/* An AP that never speaks EAP: the PAE sends EAPOL-Start, and the watchdog
+ * ends the attempt with Timeout naming 802.1X (not "wrong passphrase"). */
+START_TEST(no_eap_from_ap)
+{
+	S.ap->send_eap_identity = false;
+	store_profile("corp", profile, 3);
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 120000));
+	ck_assert(!A.connect_ok);
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_TIMEOUT);
+	ck_assert_msg(strstr(A.connect_err.text, "802.1X") &&
+			      strstr(A.connect_err.text, "no EAP request"),
+		      "%s", A.connect_err.text);
+	ck_assert_uint_ge(S.ap->n_eapol, 1); /* our EAPOL-Start(s) */
+}
+END_TEST
+
+/* A wrong password found by autoconnect is not retried: a RADIUS server may
+ * lock the account after a few failures. */
+START_TEST(autoconnect_wrong_password_not_retried)
+{
+	S.mode = M_REJECT;
+	store_profile("corp", profile, 3);
+	station_known_networks_changed(A.st);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert(!A.connect_ok);
+	ck_assert_int_eq(A.connect_err.code, WPAD_ERR_AUTHENTICATION_FAILED);
+	unsigned auths = S.ap->n_auth;
+	ck_assert_uint_eq(auths, 1);
+	air_run_for(&A, 120000);
+	ck_assert_uint_eq(S.ap->n_auth, auths);
+}
+END_TEST
+
 /* No [EAP] section: refused before anything goes on the air. */
 START_TEST(no_profile)
 {
@@ -313,6 +443,12 @@ Suite *make_station_enterprise_suite(void)
 	tcase_add_test(tc, method_refused);
 	tcase_add_test(tc, no_profile);
 	tcase_add_test(tc, cached_reconnect_skips_eap);
+	tcase_add_test(tc, autoconnect_joins);
+	tcase_add_test(tc, password_asked);
+	tcase_add_test(tc, password_asked_answered_at_once);
+	tcase_add_test(tc, password_nobody_to_ask);
+	tcase_add_test(tc, no_eap_from_ap);
+	tcase_add_test(tc, autoconnect_wrong_password_not_retried);
 	suite_add_tcase(s, tc);
 	return s;
 }
