@@ -436,7 +436,7 @@ START_TEST(probe_client_is_acknowledged)
 	if (r == -EOPNOTSUPP)
 		return; /* optional op: the AP then drops idle stations unpolled */
 	ck_assert_int_eq(r, 0);
-	struct recorded_event *st = harness_wait_cookie(DRIVER_EV_PROBE_STATUS, cookie, 3000);
+	struct recorded_event *st = harness_wait_cookie(DRIVER_EV_PROBE_STATUS, ap, cookie, 3000);
 	ck_assert_msg(st != NULL, "no PROBE_STATUS for cookie %llu", (unsigned long long)cookie);
 	ck_assert_msg(st->acked, "a present station did not acknowledge the poll");
 	ck_assert_int_lt(driver_probe_client(H->drv, ap, bcast, &cookie), 0);
