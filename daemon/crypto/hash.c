@@ -16,6 +16,8 @@ static const char *digest_name(enum crypto_hash_alg alg)
 		return "SHA256";
 	case CRYPTO_HASH_SHA384:
 		return "SHA384";
+	case CRYPTO_HASH_SHA512:
+		return "SHA512";
 	}
 	return NULL;
 }
@@ -29,6 +31,8 @@ size_t crypto_hash_len(enum crypto_hash_alg alg)
 		return CRYPTO_SHA256_LEN;
 	case CRYPTO_HASH_SHA384:
 		return CRYPTO_SHA384_LEN;
+	case CRYPTO_HASH_SHA512:
+		return CRYPTO_SHA512_LEN;
 	}
 	return 0;
 }

@@ -14,12 +14,14 @@ enum crypto_hash_alg {
 	CRYPTO_HASH_SHA1,
 	CRYPTO_HASH_SHA256,
 	CRYPTO_HASH_SHA384,
+	CRYPTO_HASH_SHA512, /* OWE group 21 (RFC 8110, 802.11-2020 12.7.1.7.2) */
 };
 
 #define CRYPTO_SHA1_LEN 20
 #define CRYPTO_SHA256_LEN 32
 #define CRYPTO_SHA384_LEN 48
-#define CRYPTO_HASH_MAX_LEN CRYPTO_SHA384_LEN
+#define CRYPTO_SHA512_LEN 64
+#define CRYPTO_HASH_MAX_LEN CRYPTO_SHA512_LEN
 
 /* One piece of a message given in several parts (data may be NULL if len 0). */
 struct crypto_iov {
