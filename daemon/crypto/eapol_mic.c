@@ -18,6 +18,8 @@ size_t crypto_eapol_mic_len(enum crypto_eapol_mic_alg alg)
 		return 16;
 	case CRYPTO_EAPOL_MIC_HMAC_SHA384_192:
 		return 24;
+	case CRYPTO_EAPOL_MIC_HMAC_SHA512_256:
+		return 32;
 	}
 	return 0;
 }
@@ -60,6 +62,9 @@ int crypto_eapol_mic_compute(enum crypto_eapol_mic_alg alg, const uint8_t *kck,
 		break;
 	case CRYPTO_EAPOL_MIC_HMAC_SHA384_192:
 		ret = crypto_hmac_vec(CRYPTO_HASH_SHA384, kck, kck_len, parts, 3, full);
+		break;
+	case CRYPTO_EAPOL_MIC_HMAC_SHA512_256:
+		ret = crypto_hmac_vec(CRYPTO_HASH_SHA512, kck, kck_len, parts, 3, full);
 		break;
 	default:
 		ret = -EINVAL;

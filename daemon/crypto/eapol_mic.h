@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #define CRYPTO_EAPOL_MIC_OFFSET 81
-#define CRYPTO_EAPOL_MIC_MAX_LEN 24
+#define CRYPTO_EAPOL_MIC_MAX_LEN 32
 
 enum crypto_eapol_mic_alg {
 	/* Key descriptor version 2: HMAC-SHA1-128, 16-byte KCK, 16-byte MIC */
@@ -28,6 +28,9 @@ enum crypto_eapol_mic_alg {
 	/* AKM 00-0F-AC:12/13/19/20 style: HMAC-SHA-384-192, 24-byte KCK,
 	 * 24-byte MIC */
 	CRYPTO_EAPOL_MIC_HMAC_SHA384_192,
+	/* AKM 00-0F-AC:18 (OWE) with group 21: HMAC-SHA-512-256, 32-byte
+	 * KCK, 32-byte MIC */
+	CRYPTO_EAPOL_MIC_HMAC_SHA512_256,
 };
 
 /* MIC length in bytes of alg (16 or 24), or 0 for an unknown alg. */

@@ -123,7 +123,8 @@ int crypto_kdf(enum crypto_hash_alg alg, const void *key, size_t key_len, const 
 	unsigned int i = 1;
 	int ret = 0;
 
-	if ((alg != CRYPTO_HASH_SHA256 && alg != CRYPTO_HASH_SHA384) || !label ||
+	if ((alg != CRYPTO_HASH_SHA256 && alg != CRYPTO_HASH_SHA384 && alg != CRYPTO_HASH_SHA512) ||
+	    !label ||
 	    (!key && key_len) || (!context && context_len) || !out || !out_len ||
 	    out_len > KDF_MAX_OUT)
 		return -EINVAL;

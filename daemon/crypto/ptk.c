@@ -68,6 +68,10 @@ int crypto_ptk_derive(const struct crypto_ptk_spec *spec, const uint8_t *pmk, si
 	case CRYPTO_PTK_KDF_SHA384:
 		ret = crypto_kdf_sha384(pmk, pmk_len, PTK_LABEL, data, sizeof(data), buf, total);
 		break;
+	case CRYPTO_PTK_KDF_SHA512:
+		ret = crypto_kdf(CRYPTO_HASH_SHA512, pmk, pmk_len, PTK_LABEL, data, sizeof(data), buf,
+				 total);
+		break;
 	default:
 		ret = -EINVAL;
 		break;

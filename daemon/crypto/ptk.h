@@ -26,6 +26,7 @@ enum crypto_ptk_kdf {
 	CRYPTO_PTK_PRF_SHA1,   /* AKM 00-0F-AC:1, :2 */
 	CRYPTO_PTK_KDF_SHA256, /* AKM 00-0F-AC:5, :6, :8 (SAE), ... */
 	CRYPTO_PTK_KDF_SHA384, /* AKM 00-0F-AC:12, :20, ... */
+	CRYPTO_PTK_KDF_SHA512, /* AKM 00-0F-AC:18 (OWE) with group 21 */
 };
 
 /* Which PRF, and how long each part is. kck_len 1..32, kek_len 0..32,

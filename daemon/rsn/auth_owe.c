@@ -8,7 +8,7 @@
  * supported) makes sta_rx_assoc return AUTH_STEP_SEND: the SME starts
  * over with the next group (20, then 21); after the last, FAILED.
  * AP: takes the groups of its mask (auth_owe_ap_set_groups; by default
- * those the 4-way handshake runs: 19 and 20), answers 77 to any other,
+ * 19, 20 and 21), answers 77 to any other,
  * 40 to an OWE association without the element. A request whose RSNE
  * names another AKM is not OWE: it passes untouched (no DH, no PMK).
  * An AP always runs a fresh exchange, also when the station names a

@@ -8,9 +8,8 @@
 
 #include "daemon/rsn/auth_proto.h"
 
-/* Groups an AP takes by default (bit n: group n): those whose key
- * hierarchy the 4-way handshake runs, 19 and 20. */
-#define AUTH_OWE_AP_GROUPS_DEFAULT ((1u << 19) | (1u << 20))
+/* Groups an AP takes by default (bit n: group n): 19, 20 and 21. */
+#define AUTH_OWE_AP_GROUPS_DEFAULT ((1u << 19) | (1u << 20) | (1u << 21))
 
 extern const struct auth_proto auth_owe;
 

@@ -83,9 +83,14 @@ static int akm_params(struct rsn_suite *s, uint32_t akm, size_t pmk_len)
 		return 0;
 	case RSN_AKM_OWE:
 		/* The OWE group's hash (12.7.1.7.2, Table 12-11), known here by
-		 * the PMK's length: SHA-256 for group 19, SHA-384 for 20 (the
-		 * 64-octet PMK of group 21 needs a SHA-512 KDF: not yet). */
+		 * the PMK's length: SHA-256 for group 19, SHA-384 for 20,
+		 * SHA-512 for 21. */
 		s->key_ver = EAPOL_KEY_VER_AKM_DEFINED;
+		if (pmk_len == 64) {
+			s->mic_alg = CRYPTO_EAPOL_MIC_HMAC_SHA512_256;
+			s->ptk_spec.kdf = CRYPTO_PTK_KDF_SHA512;
+			return 0;
+		}
 		if (pmk_len == 48) {
 			s->mic_alg = CRYPTO_EAPOL_MIC_HMAC_SHA384_192;
 			s->ptk_spec.kdf = CRYPTO_PTK_KDF_SHA384;
@@ -117,7 +122,10 @@ int rsn_suite_init(struct rsn_suite *s, const struct rsn_config *cfg)
 	s->group_mgmt_cipher = cfg->group_mgmt_cipher;
 	s->igtk_len = cfg->group_mgmt_cipher ? rsn_cipher_key_len(cfg->group_mgmt_cipher) : 0;
 	s->ptk_spec.kck_len = crypto_eapol_kck_len(s->mic_alg);
-	s->ptk_spec.kek_len = s->ptk_spec.kdf == CRYPTO_PTK_KDF_SHA384 ? 2 * KEK_LEN : KEK_LEN;
+	s->ptk_spec.kek_len = s->ptk_spec.kdf == CRYPTO_PTK_KDF_SHA384 ||
+					      s->ptk_spec.kdf == CRYPTO_PTK_KDF_SHA512
+				      ? 2 * KEK_LEN
+				      : KEK_LEN;
 	s->ptk_spec.tk_len = s->tk_len;
 	s->ptk_spec.kdk_len = 0;
 	return 0;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "daemon/crypto/hash.h"
 #include "daemon/crypto/owe.h"
 
 struct xcheck {
@@ -160,6 +161,22 @@ START_TEST(test_owe_malformed_peer)
 }
 END_TEST
 
+/* HMAC-SHA-512, which OWE group 21's key hierarchy uses: RFC 4231 4.3
+ * (test case 2). */
+START_TEST(test_hmac_sha512_rfc4231)
+{
+	uint8_t want[64], got[64];
+	static const char data[] = "what do ya want for nothing?";
+	ck_assert_uint_eq(unhex("164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea250554"
+				"9758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737",
+				want, sizeof(want)),
+			  64);
+	ck_assert_uint_eq(crypto_hash_len(CRYPTO_HASH_SHA512), 64);
+	ck_assert_int_eq(crypto_hmac(CRYPTO_HASH_SHA512, "Jefe", 4, data, sizeof(data) - 1, got), 0);
+	ck_assert_mem_eq(got, want, 64);
+}
+END_TEST
+
 Suite *make_crypto_owe_suite(void)
 {
 	Suite *s = suite_create("crypto_owe");
@@ -167,6 +184,7 @@ Suite *make_crypto_owe_suite(void)
 	tcase_add_loop_test(tc, test_owe_cross_check, 0, 3);
 	tcase_add_loop_test(tc, test_owe_both_sides, 0, 3);
 	tcase_add_test(tc, test_owe_malformed_peer);
+	tcase_add_test(tc, test_hmac_sha512_rfc4231);
 	suite_add_tcase(s, tc);
 	return s;
 }
