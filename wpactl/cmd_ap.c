@@ -17,12 +17,15 @@ void wc_ap_fields(const struct wc_objects *os, const struct wc_object *dev)
 {
 	static const char *const head[] = { "STATION", "STATE", "SIGNAL", "CONNECTED" };
 	static const struct wc_object *v[WC_OBJECTS_MAX];
+	const char *state = wc_prop_str(dev, WC_IFACE_AP, "State");
 	if (!wc_prop_bool(dev, WC_IFACE_AP, "Started")) {
-		wc_field(stdout, "Access point", "stopped");
+		/* cac: a radar channel's availability check before beaconing */
+		wc_field(stdout, "Access point", "%s", state && *state ? state : "stopped");
 		return;
 	}
 	uint32_t f = (uint32_t)wc_prop_int(dev, WC_IFACE_AP, "Frequency");
-	wc_field(stdout, "Access point", "started");
+	wc_field(stdout, "Access point", "%s",
+		 state && strcmp(state, "switching") == 0 ? "started, switching channel" : "started");
 	wc_field(stdout, "SSID", "%s", wc_prop_str(dev, WC_IFACE_AP, "SSID"));
 	wc_field(stdout, "Channel", "%d (%u MHz)", wc_channel(f), f);
 	long long width = wc_prop_int(dev, WC_IFACE_AP, "ChannelWidth");

@@ -133,7 +133,9 @@ const char *ap_channel_choice(const struct ap *ap);
 /* The operating channel width in MHz, 0 when stopped. */
 unsigned ap_channel_width(const struct ap *ap);
 /* Channel=auto again, from a fresh survey and the last scan; moves the BSS
- * when another channel wins. -ENOTCONN unless STARTED, -EOPNOTSUPP when
+ * when another channel wins: with a channel switch announcement where the
+ * driver has one (state SWITCHING until it is done), else as
+ * ap_set_channel(). -ENOTCONN unless STARTED, -EOPNOTSUPP when
  * the channel was configured, ap_set_channel()'s errors. */
 int ap_rescan_channel(struct ap *ap);
 

@@ -142,11 +142,16 @@ int ap_rescan_channel(struct ap *ap)
 	if (r < 0)
 		return r;
 	uint32_t chosen = ap->conf.freq_mhz;
+	struct ap_chandef cd = ap->conf.chandef;
 	if (chosen == old)
 		return 0;
-	/* ap_set_channel does the move from the old definition. */
+	/* The move starts from the old definition. */
 	ap->conf.freq_mhz = old;
 	ap->conf.channel = ap_freq_to_channel(old);
 	ap->conf.chandef = old_cd;
+	/* Announced (stations follow) where the driver can switch channels
+	 * with a CSA, else retuned or restarted by ap_set_channel. */
+	if (ap->capa.flags & DRIVER_CAPA_DFS && ap_csa_move(ap, chosen, &cd, false) == 0)
+		return 0;
 	return ap_set_channel(ap, chosen);
 }

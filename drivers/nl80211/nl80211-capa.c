@@ -87,6 +87,7 @@ static const struct nla_policy comb_policy[NUM_NL80211_IFACE_COMB + 1] = {
 	[NL80211_IFACE_COMB_LIMITS] = { .type = NLA_NESTED },
 	[NL80211_IFACE_COMB_MAXNUM] = { .type = NLA_U32 },
 	[NL80211_IFACE_COMB_NUM_CHANNELS] = { .type = NLA_U32 },
+	[NL80211_IFACE_COMB_RADAR_DETECT_WIDTHS] = { .type = NLA_U32 },
 };
 
 static const struct nla_policy limit_policy[NUM_NL80211_IFACE_LIMIT + 1] = {
@@ -362,6 +363,11 @@ static void parse_combination(struct nl80211_wiphy *w, struct nlattr *nest)
 		w->max_combo_ap = aps;
 	if (total >= 2 && (types_seen & DRIVER_IFTYPE_AP) && (types_seen & DRIVER_IFTYPE_STATION))
 		w->combo_ap_sta = true;
+	/* Radar detection is advertised here, not as a supported command
+	 * (the kernel stopped extending that list before RADAR_DETECT). */
+	if ((types_seen & DRIVER_IFTYPE_AP) && tb[NL80211_IFACE_COMB_RADAR_DETECT_WIDTHS] &&
+	    nla_get_u32(tb[NL80211_IFACE_COMB_RADAR_DETECT_WIDTHS]))
+		w->cmd_radar_detect = true;
 }
 
 static void parse_commands(struct nl80211_wiphy *w, struct nlattr *nest)
@@ -377,7 +383,6 @@ static void parse_commands(struct nl80211_wiphy *w, struct nlattr *nest)
 		case NL80211_CMD_ASSOCIATE: w->cmd_assoc = true; break;
 		case NL80211_CMD_CONNECT: w->cmd_connect = true; break;
 		case NL80211_CMD_START_AP: w->cmd_start_ap = true; break;
-		case NL80211_CMD_RADAR_DETECT: w->cmd_radar_detect = true; break;
 		case NL80211_CMD_CHANNEL_SWITCH: w->cmd_channel_switch = true; break;
 		case NL80211_CMD_FRAME: w->cmd_frame = true; break;
 		case NL80211_CMD_EXTERNAL_AUTH: w->cmd_external_auth = true; break;

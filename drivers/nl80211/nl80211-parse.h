@@ -36,6 +36,8 @@ struct nl80211_wiphy {
 	uint32_t features;                         /* NL80211_ATTR_FEATURE_FLAGS */
 	uint8_t ext_features[NL80211_EXT_FEATURE_BYTES];
 	bool cmd_auth, cmd_assoc, cmd_connect, cmd_start_ap, cmd_frame;
+	/* cmd_radar_detect: an interface combination with an AP has radar
+	 * detect widths; cmd_channel_switch: CHANNEL_SWITCH is listed. */
 	bool cmd_radar_detect, cmd_channel_switch;
 	bool probe_resp_offload;
 	uint32_t n_combinations;

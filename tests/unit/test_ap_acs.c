@@ -151,6 +151,11 @@ START_TEST(sim_channel_auto_picks_least_busy)
 	ck_assert_int_eq(sim_driver_set_survey(APT->drv, 2462, 90, -95), 0);
 	ck_assert_int_eq(sim_driver_set_survey(APT->drv, 2412, 0, -95), 0);
 	ck_assert_int_eq(ap_rescan_channel(APT->ap), 0);
+	/* Announced: ten beacons with a CSA, then the move. */
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_SWITCHING);
+	ck_assert_uint_eq(ap_freq(), 2462);
+	apt_run(1500);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STARTED);
 	ck_assert_uint_eq(ap_freq(), 2412);
 	ck_assert_ptr_nonnull(strstr(ap_channel_choice(APT->ap), "channel 1 (20 MHz): busy 0%"));
 	ap_profile_clear(&p);
