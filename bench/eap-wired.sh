@@ -67,9 +67,8 @@ eap_user_file=$W/eap_users
 ca_cert=$W/pki/ca.pem
 server_cert=$W/pki/server.pem
 private_key=$W/pki/server.key
-tls_flags=[ENABLE-TLSv1.3]
-$*
 CONF
+	[ $# -gt 0 ] && printf '%s\n' "$@" >>"$W/hostapd.conf"
 	: >"$W/hostapd.log"
 	ip netns exec "$NS_AUTH" "$HOSTAPD" -t -d "$W/hostapd.conf" >"$W/hostapd.log" 2>&1 &
 	HOSTAPD_PID=$!
@@ -149,16 +148,22 @@ CONF
 }
 
 wired_init bench
+trap 'exit 1' TERM INT
 wired_certs
+wired_bus # one bus for every wpad of the run
 WPAD_TLS=(Method=TLS Identity=tlsuser "CACert=$W/pki/ca.pem" ServerName=auth.wired.test
 	"ClientCert=$W/pki/client.pem" "PrivateKey=$W/pki/client.key")
 WPAD_PEAP=(Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2
 	'Password=inner\spassword' "CACert=$W/pki/ca.pem" ServerName=auth.wired.test)
 
+echo "EAP on the wired pair (hostapd -Dwired, EAP server inside), $RUNS reauthentications per row"
 printf '%-16s %-6s %-7s %12s %12s %14s\n' peer method runs "mean ms" "median ms" "CPU ms/auth"
+# EAP-TLS on TLS 1.3; PEAP on TLS 1.2 (hostapd's default for EAP: wpad's
+# PEAP cryptobinding does not yet match hostapd's on TLS 1.3, see the
+# harness case peap-tls1.3).
 for method in TLS PEAP; do
 	for peer in wpad wpa_supplicant; do
-		hostapd_bench
+		if [ "$method" = TLS ]; then hostapd_bench "tls_flags=[ENABLE-TLSv1.3]"; else hostapd_bench; fi
 		read -r mean median n cpu <<<"$(run_${peer} "$method")"
 		printf '%-16s %-6s %-7s %12s %12s %14s\n' "$peer" "$method" "$n" "$mean" "$median" "$cpu"
 	done
@@ -168,7 +173,7 @@ echo
 echo "TLS session resumption (hostapd tls_session_lifetime=3600), EAP-TLS:"
 printf '%-16s %16s %22s\n' peer "first (full) ms" "reconnects (mean) ms"
 for peer in wpad wpa_supplicant; do
-	hostapd_bench tls_session_lifetime=3600
+	hostapd_bench tls_session_lifetime=3600 "tls_flags=[ENABLE-TLSv1.3]"
 	read -r mean median n cpu <<<"$(run_${peer} TLS)"
 	first=$(auth_times "$W/hostapd.log" | head -n1)
 	printf '%-16s %16s %22s\n' "$peer" "$first" "$mean (n=$n, CPU $cpu ms)"

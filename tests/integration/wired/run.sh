@@ -26,6 +26,7 @@ CASES=(
 	"tls-1.2|tls_flags=[DISABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS TLSv1.2"
 	"tls-1.3|tls_flags=[ENABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P TLSMinVersion=1.3 ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS TLSv1.3"
 	"peap-mschapv2||Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
+	"peap-tls1.3|tls_flags=[ENABLE-TLSv1.3]|Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP TLSv1.3"
 	"peap-gtc||Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=GTC $INNER $P|ok PEAP"
 	"ttls-pap||Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
 	"ttls-chap||Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=CHAP $INNER $P|ok TTLS"
