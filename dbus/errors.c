@@ -39,12 +39,12 @@ static const char *const hints[WPAD_ERR_COUNT] = {
 		 "access point, or ask its administrator whether its security settings changed"),
 	[WPAD_ERR_EAP_NO_RESPONSE] = "check the cable and that the switch port runs 802.1X",
 	[WPAD_ERR_EAP_METHOD_REFUSED] =
-		"allow one of the offered methods in the profile (EAPMethods), or ask the network's administrator",
+		"allow one of the offered methods in the profile (Method), or ask the network's administrator",
 	[WPAD_ERR_EAP_SERVER_UNTRUSTED] =
-		"set the CA the network's administrator publishes (CACertificate); do not skip the check",
+		"set the CA the network's administrator publishes (CACert); do not skip the check",
 	[WPAD_ERR_EAP_SERVER_NAME_MISMATCH] =
-		"check ServerName/ServerDomainSuffix against the name shown; a different name may be an impostor",
-	[WPAD_ERR_EAP_TLS_ALERT] = "check the TLS settings (MinTLSVersion, client certificate)",
+		"check ServerName/DomainSuffix against the name shown; a different name may be an impostor",
+	[WPAD_ERR_EAP_TLS_ALERT] = "check the TLS settings (TLSMinVersion, client certificate)",
 	[WPAD_ERR_EAP_INNER_REJECTED] = "check the identity and password, then reconnect",
 	[WPAD_ERR_EAP_FAILURE] = "check the profile's identity and method; the server's log says why",
 	[WPAD_ERR_EAP_CREDENTIALS] =

@@ -25,11 +25,12 @@ BUILD_PKGS="$BUILD_PKGS dbus-daemon systemd"
 TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps
 qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus wireless-regdb
 dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux
-groff-base dnsmasq-base"
+groff-base dnsmasq-base
+freeradius"
 
 # hostapd + wpasupplicant: the idle-memory comparison of bench/memory.sh (in
 # a network namespace: iproute2).
-BENCH_PKGS="hostapd wpasupplicant iproute2 procps"
+BENCH_PKGS="hostapd wpasupplicant iproute2 procps openssl"
 
 case "${1:-build}" in
 build) pkgs="$BUILD_PKGS" ;;

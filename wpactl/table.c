@@ -91,6 +91,19 @@ const struct wc_command wc_commands[] = {
 	{ "ap DEV reload-lists", 0, cmd_ap_reload_lists, 0,
 	  "read MacAllowFile and MacDenyFile again (as SIGHUP does)", NULL },
 
+	{ "wired DEV show", 0, cmd_wired_show, 0,
+	  "show a wired port's 802.1X state, method and last error", NULL },
+	{ "wired DEV reconnect", 0, cmd_wired_reconnect, 0,
+	  "authenticate a wired port again (EAPOL-Logoff, then EAPOL-Start)", NULL },
+	{ "wired DEV profile", WC_O(WC_OPT_SET), cmd_wired_profile, 0,
+	  "give a wired port an 802.1X profile (--set KEY=VALUE, repeated)",
+	  "\n  The keys are the [EAP] keys of wpad.conf(5) (Method, Identity,\n"
+	  "  AnonymousIdentity, Password, Phase2, CACert, ServerName, DomainSuffix,\n"
+	  "  ClientCert, PrivateKey, ...); wpad checks them as it checks a file.\n"
+	  "  Held in memory only: leave Password out to be asked by the agent.\n" },
+	{ "wired DEV reset-profile", 0, cmd_wired_reset_profile, 0,
+	  "give a wired port back the profile of wpad.conf", NULL },
+
 	{ "monitor", 0, cmd_monitor, 0, "print wpad's events as they happen, one line each",
 	  "\n  Property changes, objects that come and go, failed connections, wpad\n"
 	  "  stopping and starting. With --json, one JSON object per line. Ctrl-C\n"

@@ -160,7 +160,7 @@ t wpactl ap ap0 start --sec
     env["DBUS_SYSTEM_BUS_ADDRESS"] = s.busd.address
     p = subprocess.run(["bash", "-c", test, "test", script], capture_output=True, text=True,
                        env=env, timeout=60)
-    want = ["device station known ap monitor agent", "station", "s0",
+    want = ["device station known ap wired monitor agent", "station", "s0",
             "connect connect-hidden", "wpad-open wpad-test", "on off", "--security"]
     got = p.stdout.splitlines()
     if len(got) != len(want):

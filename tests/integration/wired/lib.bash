@@ -20,7 +20,7 @@ HOSTAPD_CLI=${HOSTAPD_CLI:-/usr/sbin/hostapd_cli}
 W=
 NS_AUTH=
 NS_SUPP=
-declare -a WIRED_PIDS=()
+declare -ga WIRED_PIDS=()
 
 wired_cleanup() {
 	local p

@@ -26,6 +26,7 @@ CASES=(
 	"tls-1.2|tls_flags=[DISABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS TLSv1.2"
 	"tls-1.3|tls_flags=[ENABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P TLSMinVersion=1.3 ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS TLSv1.3"
 	"peap-mschapv2||Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
+	"peap-tls1.3|tls_flags=[ENABLE-TLSv1.3]|Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP TLSv1.3"
 	"peap-gtc||Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=GTC $INNER $P|ok PEAP"
 	"ttls-pap||Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
 	"ttls-chap||Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=CHAP $INNER $P|ok TTLS"
@@ -41,6 +42,7 @@ CASES=(
 	"tls-alert|tls_flags=[DISABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P TLSMinVersion=1.3 ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err tls-alert"
 	"method-unavailable||Method=MSCHAPV2 Identity=mschapuser Password=mschap\spassword|err method-unavailable MD4|env OPENSSL_MODULES=\$W/no-modules"
 	"protocol-tls-too-long|HOSTILE|AuthPeriod=5 Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err protocol"
+	"wpactl-profile||Method=MD5 Identity=md5user Password=wrong HeldPeriod=1|wpactl"
 	"radius-tls|RADIUS|Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS"
 	"radius-peap|RADIUS|Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
 	"radius-ttls|RADIUS|Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
@@ -75,6 +77,26 @@ wired_dbus_check() { # name authorized state lasterror-prefix
 	case $got in "$4"*) ;; *) wired_fail "$1: D-Bus LastError is '$got', not '$4...'" ;; esac
 }
 
+# The profile given over D-Bus by wpactl replaces a wrong one from the
+# file; wpactl shows the port authorized; the password is not readable back.
+wpactl_case() { # name
+	local wpactl="$WPAD_BUILD/wpactl" out
+	wired_wait "$W/wpad.log" "802\.1X failed: eap-failure" 30 || wired_fail "$1: the file's wrong password did not fail"
+	"$wpactl" --bus "$WIRED_BUS" wired eth0 profile --set Method=MD5 --set Identity=md5user \
+		--set "Password=md5 password" >"$W/wpactl.out" 2>&1 || wired_fail "$1: wpactl profile: $(cat "$W/wpactl.out")"
+	wired_wait "$W/wpad.log" "authenticated with EAP-MD5" 30 || wired_fail "$1: the new profile did not authenticate"
+	out=$("$wpactl" --bus "$WIRED_BUS" wired eth0 show 2>&1)
+	grep -q "authorized" <<<"$out" && ! grep -q "unauthorized" <<<"$out" ||
+		wired_fail "$1: wpactl wired eth0 show says: $out"
+	wired_prop Profile | grep -q '"HasPassword" b true' || wired_fail "$1: Profile lacks HasPassword: $(wired_prop Profile)"
+	wired_prop Profile | grep -q "md5 password" && wired_fail "$1: the password is readable over D-Bus"
+	"$wpactl" --bus "$WIRED_BUS" wired eth0 profile --set Method=PEAP --set Identity=x >"$W/wpactl.out" 2>&1 &&
+		wired_fail "$1: a PEAP profile without a CA or Phase2 was accepted"
+	grep -q "needs Phase2" "$W/wpactl.out" || wired_fail "$1: the refusal does not say why: $(cat "$W/wpactl.out")"
+	wired_hostapd_authorized || wired_fail "$1: hostapd does not show the port authorized"
+	echo "PASS: $1: wpactl set a profile over D-Bus, port authorized; a bad profile refused"
+}
+
 run_case() { # row
 	local name hostapd_kv wpad_kv expect prefix
 	IFS='|' read -r name hostapd_kv wpad_kv expect prefix <<<"$1"
@@ -107,7 +129,9 @@ run_case() { # row
 	wired_wpad wpad "${wk[@]}"
 	local what method detail
 	read -r what method detail <<<"$expect"
-	if [ "$what" = ok ]; then
+	if [ "$what" = wpactl ]; then
+		wpactl_case "$name"
+	elif [ "$what" = ok ]; then
 		wired_wait "$W/wpad.log" "authenticated with EAP-|802\.1X failed" 30 ||
 			wired_fail "$name: wpad reported no outcome in 30 s"
 		grep -q "authenticated with EAP-$method " "$W/wpad.log" ||
