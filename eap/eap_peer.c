@@ -948,6 +948,11 @@ void eap_peer_ctx_need_secret(struct eap_peer_ctx *ctx, int which)
 	ctx->peer->secret_wanted = which;
 }
 
+struct eap_peer_ctx *eap_peer_ctx_of(struct eap_peer *peer)
+{
+	return peer ? &peer->ctx : NULL;
+}
+
 struct eap_peer_ctx *eap_peer_ctx_new_inner(struct eap_peer_ctx *outer)
 {
 	if (!outer)

@@ -25,6 +25,9 @@ struct eap_pkt {
 	size_t data_len;
 };
 
+/* The outer run's ctx of a peer (phase 0): for tests of tunnel plumbing. */
+struct eap_peer_ctx *eap_peer_ctx_of(struct eap_peer *peer);
+
 /* Returns 0 or -EBADMSG: shorter than 4 octets, Length below 4 or past the
  * buffer, a Request/Response without a Type, an expanded Type without its
  * 7 octets, Success/Failure with data. Other codes parse (code set only):

@@ -3,6 +3,7 @@
 #define LOG_TAG "ap"
 #include "daemon/ap/ap_conf.h"
 
+#include "daemon/codec/ieee80211.h"
 #include "daemon/config/ap_profile.h"
 #include "daemon/config/macfile.h"
 #include "daemon/config/pskfile.h"
@@ -237,7 +238,10 @@ static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct 
 	if (p->akms[0] &&
 	    (r = suite_names(p->akms, rsn_akm_from_name, "AKMs", &c->policy.akms, err)) < 0)
 		return r;
-	if (c->policy.akms & ~rsn_akms_implemented())
+	/* The AP has no 802.1X authenticator yet: PSK family only. */
+	uint32_t ap_akms = rsn_akms_implemented() &
+			   ~(RSN_SUITE_BIT(RSN_AKM_8021X) | RSN_SUITE_BIT(RSN_AKM_8021X_SHA256));
+	if (c->policy.akms & ~ap_akms)
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
 			    "AKMs: only psk and psk-sha256 are implemented");
 	if (p->ciphers[0] &&

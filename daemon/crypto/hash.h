@@ -1,4 +1,5 @@
-/* Message digests and HMAC (SHA-1, SHA-256, SHA-384) over OpenSSL EVP.
+/* Message digests and HMAC (SHA-1, SHA-256, SHA-384, SHA-512) over OpenSSL
+ * EVP.
  *
  * All lengths are in bytes. Outputs are written in full: the caller provides
  * crypto_hash_len(alg) bytes; truncated MACs (HMAC-SHA1-128 and so on) are
@@ -14,12 +15,14 @@ enum crypto_hash_alg {
 	CRYPTO_HASH_SHA1,
 	CRYPTO_HASH_SHA256,
 	CRYPTO_HASH_SHA384,
+	CRYPTO_HASH_SHA512, /* SAE group 21 (802.11-2020 12.4.2) */
 };
 
 #define CRYPTO_SHA1_LEN 20
 #define CRYPTO_SHA256_LEN 32
 #define CRYPTO_SHA384_LEN 48
-#define CRYPTO_HASH_MAX_LEN CRYPTO_SHA384_LEN
+#define CRYPTO_SHA512_LEN 64
+#define CRYPTO_HASH_MAX_LEN CRYPTO_SHA512_LEN
 
 /* One piece of a message given in several parts (data may be NULL if len 0). */
 struct crypto_iov {
@@ -43,6 +46,18 @@ int crypto_hmac(enum crypto_hash_alg alg, const void *key, size_t key_len, const
  * Returns 0, -EINVAL, -ENOMEM or -EIO. */
 int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
 		    const struct crypto_iov *parts, size_t n, uint8_t *out);
+
+/* A reusable HMAC for loops: the MAC is fetched and its context allocated
+ * once, then re-keyed per message (crypto_hmac_vec pays both each call).
+ * crypto_hmac_ctx_new returns NULL for an unknown alg or on failure;
+ * crypto_hmac_ctx_run returns what crypto_hmac_vec does; free cleanses. */
+struct crypto_hmac_ctx;
+struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg);
+int crypto_hmac_ctx_run(struct crypto_hmac_ctx *h, const void *key, size_t key_len,
+			const struct crypto_iov *parts, size_t n, uint8_t *out);
+void crypto_hmac_ctx_free(struct crypto_hmac_ctx *h);
+/* The output length of h's hash (0 for NULL). */
+size_t crypto_hmac_ctx_len(const struct crypto_hmac_ctx *h);
 
 /* Shorthands of crypto_hmac(); out holds 20, 32 or 48 bytes. */
 int crypto_hmac_sha1(const void *key, size_t key_len, const void *data, size_t len,

@@ -236,12 +236,15 @@ static uint16_t station_mfp(const struct rsn_policy *policy, uint32_t driver_cip
 static uint16_t pick_akm(const struct rsn_policy *policy, const struct ie_rsn *peer,
 			 struct rsn_negotiated *out)
 {
-	/* With PMF, the SHA-256 key hierarchy is the one 802.11w goes with. */
-	static const uint32_t with_mfp[] = { RSN_AKM_PSK_SHA256, RSN_AKM_PSK };
-	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256 };
+	/* With PMF, the SHA-256 key hierarchy is the one 802.11w goes with.
+	 * PSK before 802.1X: a BSS offering both is a PSK network (bss.c). */
+	static const uint32_t with_mfp[] = { RSN_AKM_PSK_SHA256, RSN_AKM_PSK,
+					     RSN_AKM_8021X_SHA256, RSN_AKM_8021X };
+	static const uint32_t without_mfp[] = { RSN_AKM_PSK, RSN_AKM_PSK_SHA256, RSN_AKM_8021X,
+						RSN_AKM_8021X_SHA256 };
 	const uint32_t *pref = out->mfp ? with_mfp : without_mfp;
 	uint32_t ok = allowed_akms(RSN_ROLE_STATION, policy);
-	for (size_t i = 0; i < 2; i++)
+	for (size_t i = 0; i < sizeof(with_mfp) / sizeof(with_mfp[0]); i++)
 		if ((ok & BIT(pref[i])) && ie_rsn_has_akm(peer, pref[i])) {
 			out->akm = pref[i];
 			return WLAN_STATUS_SUCCESS;

@@ -15,6 +15,7 @@
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
 #include "daemon/crypto/secure.h"
+#include "daemon/rsn/suites.h"
 
 #define DEF_START_MS 30000
 #define DEF_HELD_MS 60000
@@ -373,6 +374,29 @@ enum eap_peer_err pae_supp_error(const struct pae_supp *pae, const char **detail
 	if (detail)
 		*detail = pae ? pae->detail : "";
 	return pae ? pae->err : EAP_PEER_ERR_NONE;
+}
+
+int pae_supp_pmk(const struct pae_supp *pae, uint32_t akm, uint8_t *pmk, size_t max)
+{
+	const struct rsn_akm_info *a = rsn_akm_info(akm);
+	if (!pae || !pmk || !a || a->family != RSN_AKM_FAMILY_8021X)
+		return -EINVAL;
+	size_t want = a->kdf == RSN_KDF_SHA384 ? 48 : 32;
+	uint8_t msk[EAP_MSK_LEN];
+	if (!pae->peer || eap_peer_result(pae->peer) != EAP_PEER_SUCCESS)
+		return -ENOENT;
+	int n = eap_peer_msk(pae->peer, msk, sizeof(msk));
+	if (n < 0 || (size_t)n < want) {
+		crypto_zero(msk, sizeof(msk));
+		return -ENOENT;
+	}
+	if (max < want) {
+		crypto_zero(msk, sizeof(msk));
+		return -ENOSPC;
+	}
+	memcpy(pmk, msk, want);
+	crypto_zero(msk, sizeof(msk));
+	return (int)want;
 }
 
 const struct pae_supp_stats *pae_supp_stats(const struct pae_supp *pae)

@@ -95,6 +95,13 @@ const struct eap_peer *pae_supp_peer(const struct pae_supp *pae);
  * answered; EAP_PEER_ERR_NONE if none. detail as eap_peer_error(). */
 enum eap_peer_err pae_supp_error(const struct pae_supp *pae, const char **detail);
 
+/* The PMK of an 802.1X AKM from the last successful attempt's MSK, IEEE
+ * 802.11-2020 12.7.1.3: the first 256 bits (384 for the SHA-384 AKMs).
+ * Returns the PMK length, -ENOENT (no success, or an MSK too short, as
+ * MD5's none), -EINVAL (not an 802.1X AKM) or -ENOSPC. The caller wipes
+ * pmk, hands it to rsn_supp_set_pmk() and the PMKSA cache. */
+int pae_supp_pmk(const struct pae_supp *pae, uint32_t akm, uint8_t *pmk, size_t max);
+
 struct pae_supp_stats {
 	unsigned tx_start, tx_logoff, tx_eap, rx_eap, auth_timeouts, successes, failures;
 };

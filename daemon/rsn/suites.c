@@ -19,11 +19,11 @@
 	  .implemented = (impl) }
 
 static const struct rsn_akm_info akms[] = {
-	ROW(RSN_AKM_8021X, "8021x", RSN_AKM_FAMILY_8021X, RSN_KDF_SHA1, 16, 16, 16, false, false, false),
+	ROW(RSN_AKM_8021X, "8021x", RSN_AKM_FAMILY_8021X, RSN_KDF_SHA1, 16, 16, 16, false, false, true),
 	ROW(RSN_AKM_PSK, "psk", RSN_AKM_FAMILY_PSK, RSN_KDF_SHA1, 16, 16, 16, false, false, true),
 	ROW(RSN_AKM_FT_8021X, "ft-8021x", RSN_AKM_FAMILY_8021X, RSN_KDF_SHA256, 16, 16, 16, true, false, false),
 	ROW(RSN_AKM_FT_PSK, "ft-psk", RSN_AKM_FAMILY_PSK, RSN_KDF_SHA256, 16, 16, 16, true, false, false),
-	ROW(RSN_AKM_8021X_SHA256, "8021x-sha256", RSN_AKM_FAMILY_8021X, RSN_KDF_SHA256, 16, 16, 16, false, false, false),
+	ROW(RSN_AKM_8021X_SHA256, "8021x-sha256", RSN_AKM_FAMILY_8021X, RSN_KDF_SHA256, 16, 16, 16, false, false, true),
 	ROW(RSN_AKM_PSK_SHA256, "psk-sha256", RSN_AKM_FAMILY_PSK, RSN_KDF_SHA256, 16, 16, 16, false, false, true),
 	ROW(RSN_AKM_TDLS, "tdls", RSN_AKM_FAMILY_OTHER, RSN_KDF_SHA256, 16, 16, 16, false, false, false),
 	ROW(RSN_AKM_SAE, "sae", RSN_AKM_FAMILY_SAE, RSN_KDF_SHA256, 16, 16, 16, false, true, false),

@@ -99,6 +99,8 @@ static int resolve_credentials(struct station *st, const struct station_network 
 				      conn_ssid_str(st, s, sizeof(s)),
 				      bss_security_name(n->security), bss_support_text(n->support)),
 		       -EOPNOTSUPP;
+	if (n->security == BSS_SECURITY_8021X)
+		return enterprise_load(st, err);
 	if (n->security == BSS_SECURITY_PSK && !c->have_psk) {
 		struct station_known k;
 		if (known_get(st->store, c->ssid, c->ssid_len, BSS_SECURITY_PSK, true, &k) &&
@@ -405,7 +407,8 @@ static int preempt(struct station *st, const uint8_t *ssid, size_t ssid_len,
 /* What the store remembers: security, PSK, frequencies, hidden. */
 static void load_known(struct station *st)
 {
-	static const enum bss_security order[] = { BSS_SECURITY_PSK, BSS_SECURITY_OPEN };
+	static const enum bss_security order[] = { BSS_SECURITY_PSK, BSS_SECURITY_8021X,
+						   BSS_SECURITY_OPEN };
 	struct station_connect *c = &st->conn;
 	struct station_known k;
 

@@ -83,10 +83,21 @@ static void port_eap_unhandled(void *ctx, const struct eap_hdr_info *eap)
 	sme_bss_failed(st, &e, false);
 }
 
+/* EAP goes to the 802.1X PAE of the link (enterprise.c) when there is one. */
+static int port_rx_eap(void *ctx, const struct eap_hdr_info *eap)
+{
+	struct station *st = ctx;
+	if (enterprise_active(st))
+		return enterprise_rx_eap(st, eap);
+	port_eap_unhandled(ctx, eap);
+	return -ENOENT;
+}
+
 static const struct eapol_port_ops station_port_ops = {
 	.tx = port_tx,
 	.set_authorized = port_set_authorized,
 	.rx_key = port_rx_key,
+	.rx_eap = port_rx_eap,
 	.eap_unhandled = port_eap_unhandled,
 };
 
@@ -243,8 +254,15 @@ static const struct rsn_ops station_rsn_ops = {
 	.on_failure = op_on_failure,
 };
 
+static bool akm_is_8021x(uint32_t akm)
+{
+	const struct rsn_akm_info *a = rsn_akm_info(akm);
+	return a && a->family == RSN_AKM_FAMILY_8021X;
+}
+
 /* The PMK of the handshake, one place: the PMKSA we offered, else the one
- * the authentication exchange produced (SAE), else the PSK. */
+ * the authentication exchange produced (SAE), else the PSK; 802.1X sets it
+ * late, from EAP (enterprise.c). */
 static int pick_pmk(struct station *st, struct rsn_config *cfg)
 {
 	struct station_connect *c = &st->conn;
@@ -265,6 +283,8 @@ static int pick_pmk(struct station *st, struct rsn_config *cfg)
 	} else if (c->have_psk) {
 		cfg->pmk = c->psk;
 		cfg->pmk_len = STATION_PSK_LEN;
+	} else if (akm_is_8021x(c->neg.akm)) {
+		cfg->pmk = NULL; /* from EAP */
 	} else {
 		return -EINVAL;
 	}
@@ -301,8 +321,16 @@ int handshake_start(struct station *st)
 	if (cfg.ap_rsnxe_len)
 		log_hex("RSNXE heard from the AP, which message 3 must repeat", cfg.ap_rsnxe,
 			cfg.ap_rsnxe_len);
-	rsn_supp_start(st->supp);
+	/* 802.1X without a PMK yet: the 4-way machine starts (and times
+	 * message 1) once EAP gave it one (enterprise.c). */
+	if (!akm_is_8021x(c->neg.akm) || cfg.pmk)
+		rsn_supp_start(st->supp);
 	station_arm_timer(st, STATION_HANDSHAKE_TIMEOUT_MS);
+	if (akm_is_8021x(c->neg.akm)) {
+		int ret = enterprise_start(st, cfg.pmk != NULL);
+		if (ret < 0)
+			return ret;
+	}
 	if (c->early_eapol_len) {
 		size_t len = c->early_eapol_len;
 		c->early_eapol_len = 0;
@@ -356,6 +384,7 @@ void handshake_mic_failure(struct station *st, const struct driver_event *ev)
 
 void handshake_stop(struct station *st)
 {
+	enterprise_stop(st);
 	if (!st->supp)
 		return;
 	rsn_supp_free(st->supp);

@@ -114,6 +114,14 @@ bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 	return true;
 }
 
+static bool has_eap_section(const struct known_network *net)
+{
+	for (size_t i = 0; i < net->n_extras; i++)
+		if (strcmp(net->extras[i].section, "EAP") == 0)
+			return true;
+	return false;
+}
+
 size_t known_autoconnect_list(struct known_store *store, struct station_known *out, size_t max)
 {
 	struct known_network **list = NULL;
@@ -122,8 +130,10 @@ size_t known_autoconnect_list(struct known_store *store, struct station_known *o
 	if (!store || known_store_list(store, &list, &n) < 0)
 		return 0;
 	for (size_t i = 0; i < n && kept < max; i++) {
-		/* 802.1X needs EAP wiring the station does not have yet. */
-		if (!list[i]->autoconnect || list[i]->security == KNOWN_SEC_8021X)
+		/* An 802.1X network only with its EAP profile: without one every
+		 * attempt would fail the same way. */
+		if (!list[i]->autoconnect ||
+		    (list[i]->security == KNOWN_SEC_8021X && !has_eap_section(list[i])))
 			continue;
 		fill(&out[kept++], list[i]);
 	}
@@ -178,6 +188,42 @@ int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_
 	}
 	known_network_clear(&copy);
 	return ret;
+}
+
+/* The store keeps an 802.1X file's [EAP] keys as extras, as it read them:
+ * they go back into an INI section for the one [EAP] reader. */
+int known_get_eap(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
+		  struct eap_conf *out, struct cfg_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	struct known_network *net =
+		store ? known_store_get(store, ssid, ssid_len, KNOWN_SEC_8021X) : NULL;
+	if (!net)
+		return -ENOENT;
+	char name[80];
+	snprintf(name, sizeof(name), "the known network '%.*s'", (int)ssid_len, (const char *)ssid);
+	struct ini *ini = ini_new(name);
+	struct ini_section *sec = ini ? ini_add_section(ini, "EAP", NULL) : NULL;
+	if (!sec) {
+		ini_free(ini);
+		return cfg_fail(err, CFG_E_NOMEM, NULL, 0, "out of memory");
+	}
+	bool any = false;
+	int r = 0;
+	for (size_t i = 0; i < net->n_extras && !r; i++) {
+		if (strcmp(net->extras[i].section, "EAP") != 0)
+			continue;
+		any = true;
+		r = ini_set(sec, net->extras[i].key, net->extras[i].value);
+	}
+	if (r)
+		r = cfg_fail(err, r, name, 0, "its [EAP] section cannot be read back");
+	else if (!any)
+		r = -ENOENT;
+	else
+		r = eap_conf_parse(ini, sec, out, err);
+	ini_free(ini); /* wipes the values */
+	return r;
 }
 
 void known_wipe(struct station_known *k)

@@ -240,7 +240,7 @@ static void send_assoc(struct station *st)
 	memcpy(p.bssid, c->bss.bssid, DRIVER_ADDR_LEN);
 	memcpy(p.ssid.ssid, c->ssid, c->ssid_len);
 	p.ssid.len = c->ssid_len;
-	if (c->security == BSS_SECURITY_PSK) {
+	if (c->security == BSS_SECURITY_PSK || c->security == BSS_SECURITY_8021X) {
 		if (build_rsne(st) < 0) {
 			fail_errno(st, -EINVAL, "building the RSN element failed");
 			return;
@@ -468,7 +468,13 @@ static void handshake_timed_out(struct station *st)
 	char a[18];
 
 	bss_addr_str(st->bssid, a);
-	if (st->eapol_sent > 0)
+	if (enterprise_timed_out(st, &e))
+		; /* EAP did not finish: its stage says more than the 4-way */
+	else if (enterprise_active(st))
+		wpad_error_set(&e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
+			       "%s did not complete the 4-way handshake after 802.1X "
+			       "authentication succeeded", a);
+	else if (st->eapol_sent > 0)
 		wpad_error_set(&e, WPAD_ERR_INVALID_PASSPHRASE, 0, -1, -1,
 			       "%s never confirmed our 4-way handshake message 2: "
 			       "the passphrase is most likely wrong", a);

@@ -192,6 +192,7 @@ void station_free(struct station *st)
 		driver_scan_abort(st->drv, st->ifindex);
 	handshake_stop(st);
 	connect_reset(st);
+	enterprise_clear(st);
 	handshake_port_free(st);
 	pmksa_cache_free(st->pmksa);
 	autoconnect_free(st);
@@ -505,6 +506,29 @@ void station_set_autoconnect(struct station *st, bool on)
 	} else {
 		autoconnect_stop(st);
 	}
+}
+
+void station_set_external_control(struct station *st, bool on)
+{
+	if (on == st->external) {
+		return;
+	}
+	st->external = on;
+	if (on) {
+		autoconnect_stop(st);
+		st->ac.enabled = false;
+		st->saved_store = st->store;
+		st->store = NULL;
+	} else {
+		st->store = st->saved_store;
+		st->saved_store = NULL;
+	}
+	st->nets_dirty = true;
+}
+
+bool station_external_control(const struct station *st)
+{
+	return st->external;
 }
 
 void station_known_networks_changed(struct station *st)

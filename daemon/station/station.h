@@ -103,6 +103,11 @@ struct station_callbacks {
 	/* NULL err: connected. */
 	void (*connect_done)(void *ctx, const struct wpad_error *err);
 	void (*disconnected)(void *ctx, const struct wpad_error *why);
+	/* 802.1X: a secret the network's EAP profile lacks; which is 1 for the
+	 * password, 2 for the private key's passphrase (enum eap_peer_secret).
+	 * Answer with station_eap_secret(), now or later. NULL: nobody can
+	 * be asked and the attempt fails with NoAgent. */
+	void (*eap_secret)(void *ctx, int which);
 	void *ctx;
 };
 
@@ -134,6 +139,19 @@ size_t station_networks(struct station *st, const struct station_network **out, 
  * -ENOKEY (a PSK network with no passphrase given or stored: NoAgent). */
 int station_connect(struct station *st, const uint8_t *ssid, size_t ssid_len,
 		    const char *passphrase, bool hidden);
+/* The answer to eap_secret (value NULL: refused, the attempt fails). The
+ * value is used for this attempt only, never stored. Returns 0, -ENOENT
+ * (no 802.1X attempt waits for one) or -EINVAL. */
+int station_eap_secret(struct station *st, int which, const char *value);
+/* Another program decides which networks to join (NetworkManager through
+ * the fi.w1.wpa_supplicant1 front): while on, the station neither
+ * autoconnects nor reads or writes known networks, and connects only with
+ * the credentials it is given, as wpa_supplicant does with the networks
+ * its caller adds. Off gives the store back (autoconnect stays off until
+ * station_set_autoconnect). */
+void station_set_external_control(struct station *st, bool on);
+bool station_external_control(const struct station *st);
+
 /* Disconnects, or cancels a connect in progress (its connect_done gets
  * Aborted). Turns autoconnect off until the next station_connect() or
  * station_set_autoconnect(true). Returns 0 or -ENOTCONN. */

@@ -10,6 +10,8 @@
  *   handshake.c   the 4-way handshake wiring (daemon/rsn <-> driver)
  *   autoconnect.c known networks in order, reconnect with backoff
  *   known.c       the known-network store seen through what the station needs
+ *   enterprise.c  802.1X: the EAP profile of a network, the supplicant PAE
+ *                 on the link's port, the PMK from EAP into the handshake
  */
 #ifndef WPAD_STATION_STATION_I_H
 #define WPAD_STATION_STATION_I_H
@@ -18,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "daemon/config/eap_conf.h"
 #include "daemon/core/error.h"
 #include "daemon/rsn/mic_cm.h"
 #include "daemon/rsn/negotiate.h"
@@ -25,6 +28,7 @@
 #include "daemon/station/network.h"
 #include "daemon/station/station.h"
 #include "drivers/driver.h"
+#include "eap/eap_peer.h"
 
 struct loop_timer;
 struct loop_idle;
@@ -32,6 +36,8 @@ struct rsn_supp;
 struct auth_sess;
 struct eapol_port;
 struct pmksa_cache;
+struct pae_supp;
+struct eap_hdr_info;
 
 #define STATION_PSK_LEN 32
 #define STATION_KNOWN_MAX_FREQS 8
@@ -73,6 +79,11 @@ int known_connected(struct known_store *store, const uint8_t *ssid, size_t ssid_
 		    enum bss_security security, bool hidden, const char *passphrase,
 		    const uint8_t psk[STATION_PSK_LEN], uint32_t freq);
 void known_wipe(struct station_known *k);
+/* The [EAP] section of the known 802.1X network (daemon/config/eap_conf.h).
+ * Returns 0, -ENOENT (no such network, or no [EAP] section) or a negative
+ * enum cfg_err with err filled. */
+int known_get_eap(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
+		  struct eap_conf *out, struct cfg_error *err);
 
 /* ---- scanning (scan.c) ---- */
 
@@ -257,7 +268,9 @@ struct station {
 	uint32_t ifindex;
 	uint32_t radio_id;
 	uint8_t addr[DRIVER_ADDR_LEN];
-	struct known_store *store;
+	struct known_store *store;     /* NULL while under external control */
+	struct known_store *saved_store; /* the store, while under external control */
+	bool external;
 	struct station_callbacks cb;
 	struct driver_capa capa;
 	bool have_capa;
@@ -300,6 +313,19 @@ struct station {
 	bool have_last_err;
 
 	struct sa_query *sa_query; /* pmf.c; created on first use */
+
+	/* 802.1X (enterprise.c): the [EAP] profile of the network (loaded by
+	 * the connect, kept while its link lasts: the PAE borrows eap_prof,
+	 * whose strings are eap's), and the PAE with its EAP peer, from the
+	 * association of an 802.1X AKM until the link goes. */
+	struct eap_conf eap;
+	struct eap_peer_profile eap_prof;
+	bool have_eap;
+	struct pae_supp *pae;
+	struct loop_idle *eap_end; /* reports an EAP failure outside the PAE */
+	bool pae_enabled;
+	uint32_t link_akm; /* the 802.1X AKM of the link, for reauthentications */
+	struct wpad_error eap_err;
 };
 
 void station_enter_state(struct station *st, enum station_state state);
@@ -314,6 +340,22 @@ void station_teardown_link(struct station *st, uint16_t reason);
  * go DISCONNECTED, let autoconnect reconnect. */
 void station_link_lost(struct station *st, const struct wpad_error *why);
 void station_set_error(struct station *st, const struct wpad_error *err);
+
+/* enterprise.c */
+/* The EAP profile of the 802.1X network being connected, from its known
+ * network's [EAP] section. Returns 0 or fills err. */
+int enterprise_load(struct station *st, struct wpad_error *err);
+void enterprise_clear(struct station *st);
+/* Association with an 802.1X AKM done: the PAE on the port. cached: the
+ * handshake runs on a PMKSA we offered, so EAP starts only if the AP asks. */
+int enterprise_start(struct station *st, bool cached);
+void enterprise_stop(struct station *st);
+/* The port's EAP consumer while connecting or connected. */
+int enterprise_rx_eap(struct station *st, const struct eap_hdr_info *eap);
+bool enterprise_active(const struct station *st);
+/* The watchdog fired while 802.1X had not succeeded: fills e (Timeout,
+ * naming the EAP stage) and returns true. */
+bool enterprise_timed_out(struct station *st, struct wpad_error *e);
 
 /* pmf.c: SA Query towards the AP (management frame protection). */
 struct sa_query;

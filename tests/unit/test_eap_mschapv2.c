@@ -299,6 +299,7 @@ START_TEST(eap_mschapv2_malformed)
 	static const struct {
 		const char *name, *hex;
 	} bad[] = {
+		{ "zero-length type data", "" },
 		{ "no MS header", "01 42 00" },
 		{ "challenge without a value", "01 42 00 04" },
 		{ "value size 8", "01 42 00 0d 08 00 00 00 00 00 00 00 00" },

@@ -393,6 +393,8 @@ START_TEST(malformed_table)
 	ck_assert_int_eq(eap_peer_rx(s.peer, pkt, n), 0);
 	n = unhex("01 03 00 07 04 05 00", pkt, sizeof(pkt));
 	ck_assert_int_eq(eap_peer_rx(s.peer, pkt, n), 0);
+	n = unhex("01 04 00 05 04", pkt, sizeof(pkt)); /* zero-length MD5 type data */
+	ck_assert_int_eq(eap_peer_rx(s.peer, pkt, n), 0);
 	ck_assert_uint_eq(s.tx, 1);
 	/* A Response or an unknown code from the server: discarded. */
 	n = unhex("02 04 00 05 01", pkt, sizeof(pkt));
@@ -407,6 +409,69 @@ START_TEST(malformed_table)
 	ck_assert_uint_eq(s.tx, 1);
 	ck_assert_int_eq(eap_peer_rx(s.peer, NULL, 0), -EBADMSG);
 	eap_peer_free(s.peer);
+}
+END_TEST
+
+/* Tunnels run their inner method on an inner ctx: phase 2, the outer
+ * profile, and the outer run's secrets and error slot. Here MSCHAPv2 runs
+ * on one by hand, as PEAP will. */
+START_TEST(inner_ctx)
+{
+	struct script s = { 0 };
+	struct eap_peer_profile p = md5_profile();
+	p.password = NULL;
+	p.password_len = 0;
+	const char *detail;
+	s.peer = eap_peer_new(&p, &script_ops, &s);
+	struct eap_peer_ctx *outer = eap_peer_ctx_of(s.peer);
+	ck_assert_int_eq(eap_peer_ctx_phase(outer), 0);
+	struct eap_peer_ctx *in = eap_peer_ctx_new_inner(outer);
+	ck_assert_ptr_nonnull(in);
+	ck_assert_int_eq(eap_peer_ctx_phase(in), 2);
+	ck_assert_ptr_eq(eap_peer_ctx_profile(in), eap_peer_ctx_profile(outer));
+
+	const struct eap_peer_method *ms = eap_peer_method_by_name("MSCHAPV2");
+	void *priv = ms->init(in);
+	ck_assert_ptr_nonnull(priv);
+	uint8_t ch[21] = { 1, 5, 0, 21, 16 };
+	struct eap_buf out = { 0 };
+	enum eap_method_state st = EAP_METHOD_CONT;
+	enum eap_decision dec = EAP_DECISION_FAIL;
+	/* No password: the inner method asks through the outer run. */
+	ck_assert_int_eq(ms->process(priv, 7, ch, sizeof(ch), &out, &st, &dec), -EAGAIN);
+	ck_assert_int_eq(eap_peer_set_secret(s.peer, EAP_SECRET_PASSWORD, "pw"), 0);
+	ck_assert_str_eq(eap_peer_ctx_profile(in)->password, "pw");
+	ck_assert_int_eq(ms->process(priv, 7, ch, sizeof(ch), &out, &st, &dec), 0);
+	ck_assert_uint_eq(out.len, 4 + 1 + 49 + strlen("alice@example.org"));
+	/* The inner method's error is the attempt's. */
+	eap_peer_ctx_set_error(in, EAP_PEER_ERR_INNER_REJECTED, "inner said no");
+	ck_assert_int_eq(eap_peer_error(s.peer, &detail), EAP_PEER_ERR_INNER_REJECTED);
+	ck_assert_str_eq(detail, "inner said no");
+	ms->deinit(priv);
+	eap_buf_release(&out);
+	eap_peer_ctx_free_inner(in);
+	eap_peer_free(s.peer);
+}
+END_TEST
+
+/* eap_buf grows, wipes on clear, and refuses more than an EAP packet holds. */
+START_TEST(eap_buf_limits)
+{
+	struct eap_buf b = { 0 };
+	uint8_t big[1000];
+	memset(big, 0xab, sizeof(big));
+	for (int i = 0; i < 65; i++)
+		ck_assert_int_eq(eap_buf_put(&b, big, sizeof(big)), 0);
+	ck_assert_uint_eq(b.len, 65000);
+	ck_assert_int_eq(eap_buf_put(&b, big, sizeof(big)), -ENOMEM);
+	ck_assert_int_eq(eap_buf_put_be32(&b, 0x01020304), 0);
+	ck_assert_mem_eq(b.data + 65000, "\x01\x02\x03\x04", 4);
+	eap_buf_clear(&b);
+	ck_assert_uint_eq(b.len, 0);
+	ck_assert_uint_eq(b.data[0], 0); /* wiped, allocation kept */
+	ck_assert_int_eq(eap_buf_put(NULL, big, 1), -EINVAL);
+	eap_buf_release(&b);
+	ck_assert_ptr_null(b.data);
 }
 END_TEST
 
@@ -455,6 +520,8 @@ Suite *make_eap_peer_suite(void)
 	tcase_add_test(tc, gtc_rounds);
 	tcase_add_test(tc, malformed_table);
 	tcase_add_test(tc, registry);
+	tcase_add_test(tc, inner_ctx);
+	tcase_add_test(tc, eap_buf_limits);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,7 +7,11 @@
 #include <errno.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #include "daemon/codec/eapol.h"
+#include "daemon/codec/ieee80211.h"
+#include "daemon/crypto/mschapv2.h"
 #include "daemon/core/loop.h"
 #include "daemon/rsn/eapol_port.h"
 #include "daemon/rsn/pae_supp.h"
@@ -343,6 +347,58 @@ START_TEST(secret_through_pae)
 }
 END_TEST
 
+/* The PMK of an 802.1X AKM is the MSK's first 256 bits (IEEE 802.11-2020
+ * 12.7.1.3); MD5 has no MSK, MSCHAPv2's is 32 octets, too short for the
+ * SHA-384 AKM's 384 bits. */
+START_TEST(pmk_from_msk)
+{
+	uint8_t pmk[64], msk[64];
+	make(NULL);
+	pae_supp_port_enabled(F.pae, true);
+	ck_assert_int_eq(pae_supp_pmk(F.pae, RSN_AKM_8021X, pmk, sizeof(pmk)), -ENOENT);
+	authenticate(); /* MD5 */
+	ck_assert_int_eq(pae_supp_state(F.pae), PAE_SUPP_AUTHENTICATED);
+	ck_assert_int_eq(pae_supp_pmk(F.pae, RSN_AKM_8021X, pmk, sizeof(pmk)), -ENOENT);
+	ck_assert_int_eq(pae_supp_pmk(F.pae, RSN_AKM_PSK, pmk, sizeof(pmk)), -EINVAL);
+	teardown();
+
+	/* MSCHAPv2 through the PAE, its server played with daemon/crypto/mschapv2. */
+	make(NULL);
+	F.prof.methods[0] = "MSCHAPV2";
+	F.prof.identity = "User";
+	F.prof.password = "clientPass";
+	F.prof.password_len = 10;
+	pae_supp_port_enabled(F.pae, true);
+	rx_eap(1, 1, 1, NULL, 0);
+	uint8_t ch[27] = { 1, 0x42, 0, 27, 16 };
+	for (int i = 0; i < 16; i++)
+		ch[5 + i] = (uint8_t)(0x5b + i);
+	memcpy(ch + 21, "server", 6);
+	rx_eap(1, 2, 26, ch, sizeof(ch));
+	const uint8_t *r = F.last + 4 + 5; /* EAPOL, EAP, Type: the MSCHAPv2 Response */
+	uint8_t pc[16], nt[24], hash[16], hh[16], ar[20], master[16];
+	memcpy(pc, r + 5, 16);
+	memcpy(nt, r + 29, 24);
+	mschapv2_nt_password_hash("clientPass", 10, hash);
+	mschapv2_authenticator_response(hash, nt, pc, ch + 5, "User", 4, ar);
+	char ok[4 + 2 + 40 + 1] = { 3, 0x42, 0, 46, 'S', '=' };
+	for (int i = 0; i < 20; i++)
+		snprintf(ok + 6 + 2 * i, 3, "%02X", ar[i]);
+	rx_eap(1, 3, 26, ok, 46);
+	rx_eap(3, 3, -1, NULL, 0);
+	ck_assert_int_eq(pae_supp_state(F.pae), PAE_SUPP_AUTHENTICATED);
+	ck_assert_int_eq(pae_supp_pmk(F.pae, RSN_AKM_8021X_SHA256, pmk, sizeof(pmk)), 32);
+	mschapv2_hash_nt_password_hash(hash, hh);
+	mschapv2_master_key(hh, nt, master);
+	mschapv2_asymmetric_start_key(master, msk, 16, true, false);
+	mschapv2_asymmetric_start_key(master, msk + 16, 16, false, false);
+	ck_assert_mem_eq(pmk, msk, 32);
+	ck_assert_int_eq(pae_supp_pmk(F.pae, RSN_AKM_8021X_SHA384, pmk, sizeof(pmk)), -ENOENT);
+	ck_assert_int_eq(pae_supp_pmk(F.pae, RSN_AKM_8021X, pmk, 16), -ENOSPC);
+	teardown();
+}
+END_TEST
+
 Suite *make_pae_supp_suite(void)
 {
 	Suite *s = suite_create("pae_supp");
@@ -355,6 +411,7 @@ Suite *make_pae_supp_suite(void)
 	tcase_add_test(tc, logoff_and_back);
 	tcase_add_test(tc, quiet_first_start);
 	tcase_add_test(tc, secret_through_pae);
+	tcase_add_test(tc, pmk_from_msk);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,6 +21,8 @@
 #define PSK256 RSN_AKM_PSK_SHA256
 #define SAE RSN_AKM_SAE
 #define X1 RSN_AKM_8021X
+#define X256 RSN_AKM_8021X_SHA256
+#define XB192 RSN_AKM_8021X_SUITE_B_192
 #define C RSN_CAPAB_MFPC
 #define R RSN_CAPAB_MFPR
 
@@ -119,7 +121,13 @@ static const struct ncase cases[] = {
 	{ "sta wpa3 transition: psk chosen", STA, DEF(OPT), D_SIM, CCMP, L(CCMP), L(PSK, SAE), C, 0, 0,
 	  0, PSK, CCMP, CCMP, CMAC, true },
 	{ "sta enterprise", STA, DEF(OPT), D_SIM, CCMP, L(CCMP), L(X1), 0, 0, 0,
-	  WLAN_STATUS_AKMP_NOT_VALID, NONE },
+	  0, X1, CCMP, CCMP, 0, false },
+	{ "sta enterprise with pmf: 802.1x-sha256 chosen", STA, DEF(OPT), D_SIM, CCMP, L(CCMP),
+	  L(X1, X256), C, 0, 0, 0, X256, CCMP, CCMP, CMAC, true },
+	{ "sta enterprise suite b-192 not implemented", STA, DEF(OPT), D_ALL, GCMP256, L(GCMP256),
+	  L(XB192), C | R, 0, 0, WLAN_STATUS_AKMP_NOT_VALID, NONE },
+	{ "sta policy psk only, ap enterprise", STA, POL(B(PSK), 0, 0, OPT), D_SIM, CCMP, L(CCMP),
+	  L(X1), 0, 0, 0, WLAN_STATUS_AKMP_NOT_VALID, NONE },
 	{ "sta policy psk-sha256 only, ap psk", STA, POL(B(PSK256), 0, 0, OPT), D_SIM, CCMP, L(CCMP), L(PSK), 0, 0, 0,
 	  WLAN_STATUS_AKMP_NOT_VALID, NONE },
 	{ "sta policy psk only, ap both with pmf", STA, POL(B(PSK), 0, 0, OPT), D_SIM, CCMP, L(CCMP), L(PSK, PSK256), C, 0, 0,
@@ -294,8 +302,9 @@ START_TEST(suite_table)
 	unsigned implemented = 0;
 	for (size_t i = 0; i < n; i++)
 		implemented += t[i].implemented;
-	ck_assert_uint_eq(implemented, 2);
+	ck_assert_uint_eq(implemented, 4);
 	ck_assert(rsn_akm_implemented(PSK) && rsn_akm_implemented(PSK256));
+	ck_assert(rsn_akm_implemented(X1) && rsn_akm_implemented(X256));
 	ck_assert(!rsn_akm_implemented(SAE));
 	ck_assert(rsn_akm_info(SAE)->pmf_required);
 	ck_assert(rsn_akm_info(RSN_AKM_OWE)->pmf_required);

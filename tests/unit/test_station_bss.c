@@ -113,9 +113,15 @@ START_TEST(test_classify_unsupported)
 	ck_assert_int_eq(b.security, BSS_SECURITY_SAE);
 	ck_assert_int_eq(b.support, BSS_UNSUPPORTED_AKM);
 
+	/* 802.1X and 802.1X-SHA256 are implemented, the SHA-384 AKM not. */
 	struct elems eap = make_ies("x", RSN_AKM_8021X, 0, RSN_CIPHER_CCMP_128,
 				    RSN_CIPHER_CCMP_128, 0);
 	parse(&b, 1, 2412, -5000, WLAN_CAPAB_PRIVACY, &eap);
+	ck_assert_int_eq(b.security, BSS_SECURITY_8021X);
+	ck_assert_int_eq(b.support, BSS_OK);
+	struct elems eap384 = make_ies("x", RSN_AKM_8021X_SHA384, 0, RSN_CIPHER_CCMP_128,
+				       RSN_CIPHER_CCMP_128, 0);
+	parse(&b, 1, 2412, -5000, WLAN_CAPAB_PRIVACY, &eap384);
 	ck_assert_int_eq(b.security, BSS_SECURITY_8021X);
 	ck_assert_int_eq(b.support, BSS_UNSUPPORTED_AKM);
 
