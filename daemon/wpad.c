@@ -8,7 +8,9 @@
 #include "daemon/core/loop.h"
 #include "daemon/station/station.h"
 #include "daemon/store/known_store.h"
+#include "daemon/wired/wired_port.h"
 #include "drivers/driver.h"
+#include "eap/eap_peer_catalogue.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -145,6 +147,8 @@ static void route_event(void *ctx, const struct driver_event *ev)
 			station_handle_event(dev->station, ev);
 		else if (dev->ap)
 			ap_handle_event(dev->ap, ev);
+		else if (dev->wired)
+			wired_port_handle_event(dev->wired, ev);
 		NOTIFY(w, device_event, dev, (int)ev->type);
 	}
 }
@@ -378,8 +382,57 @@ static int attach_ap(struct wpad_device *dev)
 	return dev->ap ? 0 : -ENOMEM;
 }
 
+/* last_error follows the port: the failed stage on HELD (in the catalogue,
+ * with the peer's detail: the offered methods, the name seen), cleared on
+ * success. */
+static void wired_error_update(struct wpad_device *dev, enum wired_state s)
+{
+	if (s == WIRED_S_AUTHENTICATED && wpad_error_is_set(&dev->last_error)) {
+		wpad_error_clear(&dev->last_error);
+		NOTIFY(dev->owner, device_changed, dev);
+	} else if (s == WIRED_S_HELD) {
+		const char *detail = "";
+		enum eap_peer_err e = wired_port_last_error(dev->wired, &detail);
+		const char *method = wired_port_method(dev->wired);
+		struct wpad_error err;
+		wpad_error_set(&err, eap_peer_err_code(e), 0, -1, -1, "%s: 802.1X%s%s failed: %s%s%.160s",
+			       dev->name, method[0] ? " EAP-" : "", method, eap_peer_err_name(e),
+			       detail[0] ? ": " : "", detail);
+		wpad_device_set_error(dev, &err);
+	}
+}
+
+static void on_wired_state(void *ctx, enum wired_state old_state, enum wired_state new_state)
+{
+	struct wpad_device *dev = ctx;
+	wired_error_update(dev, new_state);
+	NOTIFY(dev->owner, wired_state, dev, wired_state_to_string(old_state),
+	       wired_state_to_string(new_state));
+}
+
+static void on_wired_need_secret(void *ctx, enum eap_peer_secret which)
+{
+	struct wpad_device *dev = ctx;
+	struct wpad *w = dev->owner;
+	bool asked = false;
+	for (size_t i = 0; i < w->n_obs; i++)
+		asked |= w->obs[i].wired_need_secret != NULL;
+	if (!asked) { /* nobody to ask: the attempt fails with CREDENTIALS */
+		log_warn("%s: the profile has no %s and no agent can give one", dev->name,
+			 which == EAP_SECRET_PASSWORD ? "password" : "key passphrase");
+		wired_port_set_secret(dev->wired, which, NULL);
+		return;
+	}
+	NOTIFY(w, wired_need_secret, dev, (int)which);
+}
+
 static void detach_role(struct wpad_device *dev)
 {
+	wired_port_free(dev->wired);
+	dev->wired = NULL;
+	eap_conf_clear(dev->wired_profile);
+	free(dev->wired_profile);
+	dev->wired_profile = NULL;
 	if (dev->station)
 		station_free(dev->station);
 	if (dev->ap) {
@@ -445,6 +498,70 @@ static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_err
 	return 0;
 }
 
+/* [Wired NAME]: the 802.1X supplicant on a wired radio's port. */
+static int add_wired(struct wpad *w, const struct wpad_conf_wired *cw, struct wpad_error *err)
+{
+	static const struct wired_port_callbacks proto = {
+		.state_changed = on_wired_state,
+		.need_secret = on_wired_need_secret,
+	};
+	struct wpad_device *dev = add_device(w, WPAD_DEVICE_WIRED, cw->name, cw->radio, err);
+	if (!dev)
+		return -ENODEV;
+	struct wired_port_callbacks cb = proto;
+	cb.ctx = dev;
+	/* 802.1X-2010 defaults where the section sets nothing. */
+	struct wired_timers t = {
+		.start_period_ms = (cw->start_period_s ? cw->start_period_s : 30) * 1000u,
+		.max_start = cw->max_start ? cw->max_start : 3,
+		.auth_period_ms = (cw->auth_period_s ? cw->auth_period_s : 30) * 1000u,
+		.held_period_ms = (cw->held_period_s ? cw->held_period_s : 60) * 1000u,
+	};
+	dev->wired = wired_port_new(w->loop, dev->radio->drv, dev->ifindex, cw->name, &cw->eap,
+				    &t, &cb);
+	if (!dev->wired) {
+		wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: cannot create the port",
+			       cw->name);
+		return -ENOMEM;
+	}
+	struct driver_iface_info info;
+	bool carrier = false;
+	/* up is what the driver knows at open; the carrier arrives as an event
+	 * when it changes, so start as if it were there when the link is up. */
+	if (driver_iface_info(dev->radio->drv, dev->ifindex, &info) == 0)
+		carrier = info.up;
+	log_info("%s: wired 802.1X supplicant on radio %s (ifindex %u)", dev->name,
+		 dev->radio->name, dev->ifindex);
+	wired_port_set_link(dev->wired, carrier);
+	return 0;
+}
+
+int wpad_wired_set_profile(struct wpad_device *dev, struct eap_conf *profile)
+{
+	if (dev->kind != WPAD_DEVICE_WIRED || !dev->wired)
+		return -EOPNOTSUPP;
+	const struct eap_conf *use = profile;
+	if (!use) { /* back to the file's */
+		for (size_t i = 0; i < dev->owner->conf->n_wireds; i++)
+			if (strcmp(dev->owner->conf->wireds[i].name, dev->name) == 0)
+				use = &dev->owner->conf->wireds[i].eap;
+		if (!use)
+			return -ENOENT;
+	}
+	wired_port_set_profile(dev->wired, use);
+	eap_conf_clear(dev->wired_profile);
+	free(dev->wired_profile);
+	dev->wired_profile = profile;
+	return 0;
+}
+
+int wpad_wired_set_secret(struct wpad_device *dev, int which, const char *value)
+{
+	if (!dev->wired)
+		return -EOPNOTSUPP;
+	return wired_port_set_secret(dev->wired, (enum eap_peer_secret)which, value);
+}
+
 static int open_store(struct wpad *w, struct wpad_error *err)
 {
 	const char *dir = w->conf->state_dir;
@@ -480,6 +597,9 @@ struct wpad *wpad_new(struct loop *loop, const struct wpad_conf *conf,
 			goto fail;
 	for (size_t i = 0; i < conf->n_stations; i++)
 		if (add_station(w, &conf->stations[i], err) < 0)
+			goto fail;
+	for (size_t i = 0; i < conf->n_wireds; i++)
+		if (add_wired(w, &conf->wireds[i], err) < 0)
 			goto fail;
 	return w;
 fail:
@@ -723,6 +843,11 @@ int wpad_device_set_mode(struct wpad_device *dev, enum wpad_device_kind kind,
 	wpad_error_clear(err);
 	if (dev->kind == kind)
 		return 0;
+	if (dev->kind == WPAD_DEVICE_WIRED || kind == WPAD_DEVICE_WIRED)
+		return wpad_error_set(err, WPAD_ERR_NOT_SUPPORTED, EOPNOTSUPP, -1, -1,
+				      "%s: a wired port is neither a station nor an access point",
+				      dev->name),
+		       -EOPNOTSUPP;
 	NOTIFY(dev->owner, device_mode, dev, false);
 	enum wpad_device_kind old = dev->kind;
 	detach_role(dev);

@@ -23,10 +23,13 @@ struct driver;
 struct known_store;
 struct wpad_radio;
 struct ap_profile;
+struct wired_port;
+struct eap_conf;
 
 enum wpad_device_kind {
 	WPAD_DEVICE_STATION,
 	WPAD_DEVICE_AP,
+	WPAD_DEVICE_WIRED, /* an 802.1X supplicant on a wired port */
 };
 
 struct wpad_device {
@@ -36,6 +39,10 @@ struct wpad_device {
 	uint32_t ifindex;
 	struct station *station; /* kind STATION */
 	struct ap *ap;           /* kind AP */
+	struct wired_port *wired; /* kind WIRED */
+	/* kind WIRED: a profile given over D-Bus (owned; NULL: the one of
+	 * wpad.conf) -- the role borrows whichever is in use. */
+	struct eap_conf *wired_profile;
 	struct wpad *owner;
 	bool powered;            /* the interface is up */
 	bool station_autoconnect; /* the setting to restore when powered again */
@@ -79,6 +86,12 @@ struct wpad_observer {
 	/* After the roles handled a driver event of the device (or of its
 	 * radio): lets an observer refresh what it derives from role state. */
 	void (*device_event)(void *ctx, struct wpad_device *dev, int driver_event_type);
+	/* A wired port changed state (enum wired_state names). */
+	void (*wired_state)(void *ctx, struct wpad_device *dev, const char *old_state,
+			    const char *new_state);
+	/* A wired port's EAP method needs a secret its profile lacks (enum
+	 * eap_peer_secret): answer with wpad_wired_set_secret(). */
+	void (*wired_need_secret)(void *ctx, struct wpad_device *dev, int which);
 	void *ctx;
 };
 
@@ -132,6 +145,12 @@ int wpad_ap_start(struct wpad_device *dev, const struct ap_profile *profile,
 enum wpad_error_code wpad_device_error_code(const struct wpad_device *dev, int err);
 /* Records a failure as dev->last_error and tells the observers. */
 void wpad_device_set_error(struct wpad_device *dev, const struct wpad_error *err);
+
+/* Wired ports: a new profile (taken over by the device, replacing any
+ * earlier D-Bus one; NULL: back to wpad.conf's), the agent's answer to
+ * wired_need_secret (NULL: refused). Return 0 or a negative errno. */
+int wpad_wired_set_profile(struct wpad_device *dev, struct eap_conf *profile);
+int wpad_wired_set_secret(struct wpad_device *dev, int which, const char *value);
 
 /* Radios, one per [Radio NAME]. */
 size_t wpad_radio_count(const struct wpad *w);

@@ -19,6 +19,7 @@ struct wdb_agent_request {
 	DBusPendingCall *call;
 	wdb_agent_reply_fn fn;
 	void *data;
+	bool any_secret; /* RequestSecret: no WPA passphrase rule */
 	struct wdb_agent_request *next;
 };
 
@@ -163,7 +164,8 @@ static bool agent_gone(const char *name)
 }
 
 /* The agent's answer: a passphrase, or an error we name for the caller. */
-static void parse_reply(DBusMessage *reply, const char **pass, struct wpad_error *e)
+static void parse_reply(DBusMessage *reply, const char **pass, struct wpad_error *e,
+			bool any_secret)
 {
 	const char *name = dbus_message_get_error_name(reply);
 	*pass = NULL;
@@ -191,7 +193,13 @@ static void parse_reply(DBusMessage *reply, const char **pass, struct wpad_error
 			       dbus_message_get_signature(reply));
 		return;
 	}
-	if (station_passphrase_check(*pass) < 0) {
+	if (any_secret) {
+		if (!**pass) {
+			*pass = NULL;
+			wpad_error_set(e, WPAD_ERR_INVALID_FORMAT, 0, -1, -1,
+				       "the agent answered with an empty secret");
+		}
+	} else if (station_passphrase_check(*pass) < 0) {
 		*pass = NULL;
 		wpad_error_set(e, WPAD_ERR_INVALID_FORMAT, 0, -1, -1,
 			       "the agent's passphrase is not 8 to 63 printable ASCII characters "
@@ -207,7 +215,7 @@ static void request_done(DBusPendingCall *call, void *data)
 	const char *pass = NULL;
 	wpad_error_clear(&e);
 	if (reply)
-		parse_reply(reply, &pass, &e);
+		parse_reply(reply, &pass, &e, r->any_secret);
 	else
 		wpad_error_set(&e, WPAD_ERR_FAILED, 0, -1, -1, "no answer from the agent");
 	wdb_agent_reply_fn fn = r->fn;
@@ -218,24 +226,45 @@ static void request_done(DBusPendingCall *call, void *data)
 		dbus_message_unref(reply);
 }
 
+static struct wdb_agent_request *send_request(const char *member, const char *path,
+					       const char *kind, wdb_agent_reply_fn fn, void *data,
+					       struct wpad_error *err);
+
 struct wdb_agent_request *wdb_agent_request_passphrase(const char *network_path,
 							wdb_agent_reply_fn fn, void *data,
 							struct wpad_error *err)
 {
+	return send_request("RequestPassphrase", network_path, NULL, fn, data, err);
+}
+
+struct wdb_agent_request *wdb_agent_request_secret(const char *device_path, const char *kind,
+						    wdb_agent_reply_fn fn, void *data,
+						    struct wpad_error *err)
+{
+	return send_request("RequestSecret", device_path, kind, fn, data, err);
+}
+
+static struct wdb_agent_request *send_request(const char *member, const char *path,
+					       const char *kind, wdb_agent_reply_fn fn, void *data,
+					       struct wpad_error *err)
+{
 	if (!agent.registered) {
 		wpad_error_set(err, WPAD_ERR_NO_AGENT, 0, -1, -1,
-			       "the network needs a passphrase: none is stored and no agent is "
-			       "registered to ask");
+			       kind ? "a %s is needed: the profile has none and no agent is "
+				      "registered to ask"
+				    : "the network needs a passphrase: none is stored and no agent is "
+				      "registered to ask",
+			       kind ? kind : "");
 		return NULL;
 	}
 	struct wdb_agent_request *r = calloc(1, sizeof(*r));
 	DBusMessage *m = dbus_message_new_method_call(agent.owner, agent.path, WDB_AGENT_IFACE,
-						      "RequestPassphrase");
+						      member);
 	DBusMessageIter it;
 	bool ok = r && m;
 	if (ok) {
 		dbus_message_iter_init_append(m, &it);
-		ok = wdb_append_path(&it, network_path) &&
+		ok = wdb_append_path(&it, path) && (!kind || wdb_append_str(&it, kind)) &&
 		     dbus_connection_send_with_reply(wdb_bus_connection(), m, &r->call,
 						     WDB_AGENT_TIMEOUT_MS) &&
 		     r->call &&
@@ -252,6 +281,7 @@ struct wdb_agent_request *wdb_agent_request_passphrase(const char *network_path,
 	}
 	r->fn = fn;
 	r->data = data;
+	r->any_secret = kind != NULL;
 	r->next = agent.requests;
 	agent.requests = r;
 	return r;

@@ -40,6 +40,12 @@ DBusMessage *wdb_agent_unregister(DBusMessage *msg);
 struct wdb_agent_request *wdb_agent_request_passphrase(const char *network_path,
 							wdb_agent_reply_fn fn, void *data,
 							struct wpad_error *err);
+/* Asks the agent for a secret of a wired/enterprise profile:
+ * RequestSecret(o device, s kind) -> s, kind "password" or
+ * "key-passphrase"; any non-empty string is accepted. */
+struct wdb_agent_request *wdb_agent_request_secret(const char *device_path, const char *kind,
+						    wdb_agent_reply_fn fn, void *data,
+						    struct wpad_error *err);
 /* Withdraws a request: the agent gets Cancel(reason), fn is not called. */
 void wdb_agent_cancel(struct wdb_agent_request *req, const char *reason);
 

@@ -19,7 +19,9 @@ static bool get_name(void *data, DBusMessageIter *it)
 static bool get_mode(void *data, DBusMessageIter *it)
 {
 	struct wdb_device *d = data;
-	return wdb_append_str(it, d->dev->kind == WPAD_DEVICE_AP ? "ap" : "station");
+	return wdb_append_str(it, d->dev->kind == WPAD_DEVICE_AP	  ? "ap"
+				  : d->dev->kind == WPAD_DEVICE_WIRED ? "wired"
+								      : "station");
 }
 
 /* "station" or "ap": the device's role changes (a station disconnects, an
@@ -214,6 +216,10 @@ static void drop_role(struct wdb_device *d, const char *why)
 		wdb_ap_stations_clear(d);
 		wdb_object_remove_iface(d->obj, &wdb_ap_iface);
 	}
+	if (d->dev->wired) {
+		wdb_wired_exit(d);
+		wdb_object_remove_iface(d->obj, &wdb_wired_iface);
+	}
 }
 
 static int add_role(struct wdb_device *d)
@@ -225,6 +231,10 @@ static int add_role(struct wdb_device *d)
 	if (d->dev->ap) {
 		wdb_ap_init(d);
 		return wdb_object_add_iface(d->obj, &wdb_ap_iface, d);
+	}
+	if (d->dev->wired) {
+		wdb_wired_init(d);
+		return wdb_object_add_iface(d->obj, &wdb_wired_iface, d);
 	}
 	return 0;
 }

@@ -37,6 +37,21 @@ static const char *const hints[WPAD_ERR_COUNT] = {
 	[WPAD_ERR_POSSIBLE_DOWNGRADE] =
 		("wpad left the network; retry once, and if it repeats suspect an impostor "
 		 "access point, or ask its administrator whether its security settings changed"),
+	[WPAD_ERR_EAP_NO_RESPONSE] = "check the cable and that the switch port runs 802.1X",
+	[WPAD_ERR_EAP_METHOD_REFUSED] =
+		"allow one of the offered methods in the profile (EAPMethods), or ask the network's administrator",
+	[WPAD_ERR_EAP_SERVER_UNTRUSTED] =
+		"set the CA the network's administrator publishes (CACertificate); do not skip the check",
+	[WPAD_ERR_EAP_SERVER_NAME_MISMATCH] =
+		"check ServerName/ServerDomainSuffix against the name shown; a different name may be an impostor",
+	[WPAD_ERR_EAP_TLS_ALERT] = "check the TLS settings (MinTLSVersion, client certificate)",
+	[WPAD_ERR_EAP_INNER_REJECTED] = "check the identity and password, then reconnect",
+	[WPAD_ERR_EAP_FAILURE] = "check the profile's identity and method; the server's log says why",
+	[WPAD_ERR_EAP_CREDENTIALS] =
+		"give the missing password or passphrase (agent), or fix the key/certificate files",
+	[WPAD_ERR_EAP_METHOD_UNAVAILABLE] =
+		"use another method, or a build/OpenSSL that provides it (legacy provider for MD4)",
+	[WPAD_ERR_EAP_PROTOCOL] = "the authentication server misbehaved; its log may say more",
 };
 
 /* Full names, built once from the catalogue's suffixes. */

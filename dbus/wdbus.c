@@ -143,6 +143,22 @@ static void on_device_mode(void *c, struct wpad_device *dev, bool done)
 		wdb_device_mode(d, done);
 }
 
+static void on_wired_state(void *c, struct wpad_device *dev, const char *o, const char *n)
+{
+	struct wdb_device *d = live(dev);
+	if (d)
+		wdb_wired_sync(d);
+}
+
+static void on_wired_need_secret(void *c, struct wpad_device *dev, int which)
+{
+	struct wdb_device *d = live(dev);
+	if (d)
+		wdb_wired_need_secret(d, which);
+	else
+		wpad_wired_set_secret(dev, which, NULL);
+}
+
 /* Frames are too frequent to look at everything after each one; the rest
  * (scans starting and ending, links, radio faults) is worth a sync. */
 static void on_device_event(void *c, struct wpad_device *dev, int type)
@@ -172,6 +188,8 @@ static const struct wpad_observer observer = {
 	.device_changed = on_device_changed,
 	.device_mode = on_device_mode,
 	.device_event = on_device_event,
+	.wired_state = on_wired_state,
+	.wired_need_secret = on_wired_need_secret,
 };
 
 /* ---- building ---- */

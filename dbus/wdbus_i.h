@@ -57,6 +57,7 @@ extern const struct wdb_interface wdb_bss_iface;
 extern const struct wdb_interface wdb_ap_iface;
 extern const struct wdb_interface wdb_ap_station_iface;
 extern const struct wdb_interface wdb_known_iface;
+extern const struct wdb_interface wdb_wired_iface;
 
 /* Calls kept until an operation ends. */
 struct wdb_pending {
@@ -100,6 +101,15 @@ struct wdb_ap {
 	struct wdb_ap_station *stas;
 };
 
+/* org.wpad1.Wired8021X of a wired port, as last announced. */
+struct wdb_wired {
+	const char *state;
+	bool authorized;
+	char method[16];
+	struct wdb_agent_request *agent_req;
+	int agent_which; /* enum eap_peer_secret asked for */
+};
+
 struct wdb_device {
 	struct wpad_device *dev;
 	struct wdb_object *obj;
@@ -108,6 +118,7 @@ struct wdb_device {
 	struct wpad_error last_error; /* as last announced */
 	struct wdb_station st;
 	struct wdb_ap ap;
+	struct wdb_wired wired;
 };
 
 struct wdb_radio {
@@ -189,6 +200,13 @@ void wdb_ap_state(struct wdb_device *d, const char *state);
 void wdb_ap_station_event(struct wdb_device *d, const uint8_t addr[6], const char *what);
 void wdb_ap_stations_sync(struct wdb_device *d);
 void wdb_ap_stations_clear(struct wdb_device *d);
+
+void wdb_wired_init(struct wdb_device *d);
+void wdb_wired_exit(struct wdb_device *d);
+/* The port changed state, or the device's LastError: emit what changed. */
+void wdb_wired_sync(struct wdb_device *d);
+/* The port's EAP method needs a secret: ask the agent. */
+void wdb_wired_need_secret(struct wdb_device *d, int which);
 
 void wdb_known_sync(struct wdb *b);
 void wdb_known_clear(struct wdb *b);

@@ -133,6 +133,7 @@ const char *driver_event_name(enum driver_event_type type)
 	case DRIVER_EV_QUEUE_WOKEN: return "queue-woken";
 	case DRIVER_EV_REG_CHANGE: return "reg-change";
 	case DRIVER_EV_RADIO_ERROR: return "radio-error";
+	case DRIVER_EV_LINK_CHANGE: return "link-change";
 	}
 	return "unknown";
 }

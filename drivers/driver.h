@@ -78,6 +78,9 @@ enum driver_capa_flag {
 	DRIVER_CAPA_DATA_PLANE = 1u << 9, /* carries data to an OS netdev/TAP */
 	DRIVER_CAPA_REGULATORY = 1u << 10,
 	DRIVER_CAPA_HOTPLUG = 1u << 11, /* radios can appear and vanish */
+	/* An Ethernet port (the wired backend): EAPOL and link state only, no
+	 * 802.11 ops -- no scan, MLME, AP, keys. */
+	DRIVER_CAPA_WIRED = 1u << 12,
 };
 
 /* AKM suites (bit per suite) the driver can run or pass through; the
@@ -441,6 +444,8 @@ enum driver_event_type {
 	DRIVER_EV_QUEUE_WOKEN,
 	DRIVER_EV_REG_CHANGE,
 	DRIVER_EV_RADIO_ERROR,  /* firmware crash or load failure, rfkill */
+	/* A wired port's link (carrier) came or went: u.link. */
+	DRIVER_EV_LINK_CHANGE,
 };
 
 enum driver_radio_error {
@@ -498,6 +503,10 @@ struct driver_event {
 			int err; /* -errno from the backend */
 			const char *detail;
 		} radio_error;
+		struct { /* LINK_CHANGE */
+			bool up;      /* the interface is administratively up */
+			bool carrier; /* and has a carrier (IFF_LOWER_UP) */
+		} link;
 	} u;
 };
 

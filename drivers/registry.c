@@ -5,6 +5,7 @@
 static const struct wpad_driver_ops *const backends[] = {
 	&sim_driver_ops,
 	&nl80211_driver_ops,
+	&wired_driver_ops,
 };
 
 size_t driver_backend_count(void)

@@ -6,5 +6,6 @@
 
 extern const struct wpad_driver_ops sim_driver_ops;
 extern const struct wpad_driver_ops nl80211_driver_ops;
+extern const struct wpad_driver_ops wired_driver_ops;
 
 #endif

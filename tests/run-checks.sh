@@ -115,6 +115,19 @@ for script in "$top"/tests/integration/*.sh; do
 	run_one --may-skip "integration/$(basename "$script" .sh)" bash "$script"
 done
 
+# --- wired 802.1X against hostapd -Dwired and FreeRADIUS, one row per case
+# (tests/integration/wired/run.sh: network namespaces, needs root) ---
+wired_rows="$logdir/wired.rows"
+: >"$wired_rows"
+bash "$top/tests/integration/wired/run.sh" --rows "$wired_rows" >"$logdir/wired.log" 2>&1 || true
+while IFS=$'\t' read -r name status detail; do
+	case $status in
+	PASS | FAIL | SKIP) record "wired/$name" "$status" "$detail" ;;
+	*) record "wired/$name" FAIL "unknown status '$status': $detail" ;;
+	esac
+done <"$wired_rows"
+[ -s "$wired_rows" ] || record wired FAIL "no results, see $logdir/wired.log"
+
 # --- hwsim: the VM suite (tests/hwsim/README.md), one row per scenario ---
 # SKIP rows (wpad scenarios before its nl80211 backend is committed, or
 # WPAD_HWSIM=0) count as skipped; FLAKY ones passed on their retry. A

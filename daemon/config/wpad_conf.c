@@ -1,6 +1,7 @@
 /* wpad.conf: sections, [General], [Radio], [Station]; the result struct. */
 #include "daemon/config/wpad_conf.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,7 @@
 
 #define FAIL_AT(cl, line, code, ...) cfg_fail((cl)->err, code, (cl)->ini->file, line, __VA_ARGS__)
 
-static const char *const section_types[] = { "General", "Radio", "Station", "AccessPoint", NULL };
+static const char *const section_types[] = { "General", "Radio", "Station", "AccessPoint", "Wired", NULL };
 
 int conf_require(struct conf_load *cl, const struct ini_section *s, const char *key,
 		 const char **out)
@@ -185,8 +186,77 @@ static int read_station(struct conf_load *cl, const struct ini_section *s,
 	return 0;
 }
 
+/* The [EAP] keys of a known-network file (eap_conf.h) are the EAP keys of
+ * a [Wired] section too: everything but Radio= and the timers goes to the
+ * one EAP reader, with its line numbers, so both are checked alike. */
+static int wired_eap_keys(struct conf_load *cl, const struct ini_section *s, struct eap_conf *out)
+{
+	static const char *const own[] = { "Radio", "StartPeriod", "MaxStart", "AuthPeriod",
+					   "HeldPeriod", NULL };
+	struct ini *tmp = ini_new(cl->ini->file);
+	struct ini_section *eap = tmp ? ini_add_section(tmp, "EAP", NULL) : NULL;
+	int ret = eap ? 0 : FAIL_AT(cl, s->line, CFG_E_NOMEM, "out of memory");
+	for (size_t i = 0; ret == 0 && i < s->n_entries; i++) {
+		const struct ini_entry *e = &s->entries[i];
+		bool mine = false;
+		for (size_t k = 0; own[k]; k++)
+			mine |= strcmp(own[k], e->key) == 0;
+		if (mine)
+			continue;
+		if (ini_set(eap, e->key, e->value) < 0)
+			ret = FAIL_AT(cl, e->line, CFG_E_BAD_VALUE, "%s: cannot be read", e->key);
+		else
+			eap->entries[eap->n_entries - 1].line = e->line;
+	}
+	if (ret == 0) {
+		eap->line = s->line;
+		ret = eap_conf_parse(tmp, eap, out, cl->err);
+	}
+	ini_free(tmp);
+	return ret;
+}
+
+/* [Wired NAME]: Radio= must name a Driver=wired radio, read before. */
+static int read_wired(struct conf_load *cl, const struct ini_section *s,
+		      struct wpad_conf_wired *wd)
+{
+	const char *radio;
+	int ret;
+
+	static const struct {
+		const char *key;
+		uint32_t min, max;
+		size_t off;
+	} timers[] = {
+		{ "StartPeriod", 1, 3600, offsetof(struct wpad_conf_wired, start_period_s) },
+		{ "MaxStart", 1, 100, offsetof(struct wpad_conf_wired, max_start) },
+		{ "AuthPeriod", 1, 3600, offsetof(struct wpad_conf_wired, auth_period_s) },
+		{ "HeldPeriod", 1, 3600, offsetof(struct wpad_conf_wired, held_period_s) },
+	};
+	if ((ret = conf_radio_ref(cl, s, &radio)) < 0)
+		return ret;
+	const struct wpad_conf_radio *r = wpad_conf_find_radio(cl->conf, radio);
+	if (r && r->driver != WPAD_DRIVER_WIRED)
+		return FAIL_AT(cl, ini_get_entry(s, "Radio")->line, CFG_E_BAD_REFERENCE,
+			       "[Wired %s] needs a radio with Driver=wired; [Radio %s] is %s", s->name,
+			       radio, wpad_driver_kind_name(r->driver));
+	for (size_t i = 0; i < sizeof(timers) / sizeof(timers[0]); i++) {
+		const struct ini_entry *e = ini_get_entry(s, timers[i].key);
+		uint32_t *v = (uint32_t *)((char *)wd + timers[i].off);
+		if (e && cfg_parse_uint(e->value, timers[i].min, timers[i].max, v) < 0)
+			return FAIL_AT(cl, e->line, CFG_E_OUT_OF_RANGE, "%s must be %u..%u",
+				       timers[i].key, timers[i].min, timers[i].max);
+	}
+	wd->line = s->line;
+	wd->name = strdup(s->name);
+	wd->radio = strdup(radio);
+	if (!wd->name || !wd->radio)
+		return FAIL_AT(cl, s->line, CFG_E_NOMEM, "out of memory");
+	return wired_eap_keys(cl, s, &wd->eap);
+}
+
 /* Pass one: every section is of a known type, named where it must be. */
-static int check_sections(struct conf_load *cl, size_t count[4])
+static int check_sections(struct conf_load *cl, size_t count[5])
 {
 	char title[2 * INI_NAME_MAX + 8];
 
@@ -214,12 +284,13 @@ static int check_sections(struct conf_load *cl, size_t count[4])
 	return 0;
 }
 
-static int alloc_arrays(struct wpad_conf *c, const size_t count[4])
+static int alloc_arrays(struct wpad_conf *c, const size_t count[5])
 {
 	c->radios = calloc(count[1] + 1, sizeof(*c->radios));
 	c->stations = calloc(count[2] + 1, sizeof(*c->stations));
 	c->aps = calloc(count[3] + 1, sizeof(*c->aps));
-	return c->radios && c->stations && c->aps ? 0 : CFG_E_NOMEM;
+	c->wireds = calloc(count[4] + 1, sizeof(*c->wireds));
+	return c->radios && c->stations && c->aps && c->wireds ? 0 : CFG_E_NOMEM;
 }
 
 static int read_sections(struct conf_load *cl)
@@ -241,6 +312,8 @@ static int read_sections(struct conf_load *cl)
 		const struct ini_section *s = cl->ini->sections[i];
 		if (strcmp(s->type, "AccessPoint") == 0)
 			ret = conf_read_ap(cl, s, &c->aps[c->n_aps++]);
+		else if (strcmp(s->type, "Wired") == 0) /* after every [Radio] */
+			ret = read_wired(cl, s, &c->wireds[c->n_wireds++]);
 	}
 	return ret;
 }
@@ -266,7 +339,7 @@ static int load_doc(const struct ini *ini, const char *base_dir, struct wpad_con
 		    struct cfg_error *err)
 {
 	struct conf_load cl = { .ini = ini, .base_dir = base_dir, .err = err };
-	size_t count[4] = { 0 };
+	size_t count[5] = { 0 };
 	int ret;
 
 	if ((ret = check_sections(&cl, count)) < 0)
@@ -323,6 +396,12 @@ void wpad_conf_free(struct wpad_conf *c)
 		free(c->radios[i].name);
 		free(c->radios[i].options);
 	}
+	for (size_t i = 0; i < c->n_wireds; i++) {
+		free(c->wireds[i].name);
+		free(c->wireds[i].radio);
+		eap_conf_clear(&c->wireds[i].eap);
+	}
+	free(c->wireds);
 	for (size_t i = 0; i < c->n_stations; i++) {
 		free(c->stations[i].name);
 		free(c->stations[i].radio);

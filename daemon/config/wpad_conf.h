@@ -7,6 +7,9 @@
  *   [AccessPoint NAME] Radio=NAME (required), Profile=NAME-or-path,
  *                      DataInterface=IFNAME, and any AP profile key
  *                      (ap_profile.h), which override the profile file's
+ *   [Wired NAME]       Radio=NAME (a Driver=wired radio, required), the
+ *                      EAP keys of eap_conf.h, StartPeriod=, MaxStart=,
+ *                      AuthPeriod=, HeldPeriod=: an 802.1X supplicant port
  * See docs/wpad.conf.md for every key. Errors carry "file:line:".
  *
  * Ownership: wpad_conf_load*() return a struct wpad_conf the caller owns
@@ -17,9 +20,11 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "daemon/config/ap_profile.h"
 #include "daemon/config/cfg_error.h"
+#include "daemon/config/eap_conf.h"
 #include "daemon/core/log.h"
 
 #define WPAD_CONF_DEFAULT_PATH "/etc/wpad/wpad.conf"
@@ -59,6 +64,18 @@ struct wpad_conf_ap {
 	unsigned line;
 };
 
+/* [Wired NAME]: an IEEE 802.1X supplicant on a wired radio's port. */
+struct wpad_conf_wired {
+	char *name;
+	char *radio;
+	struct eap_conf eap;
+	/* IEEE 802.1X-2010 supplicant timers (seconds; 0: the standard's
+	 * default): StartPeriod= (30), MaxStart= (3 EAPOL-Starts), AuthPeriod=
+	 * (30), HeldPeriod= (60). */
+	uint32_t start_period_s, max_start, auth_period_s, held_period_s;
+	unsigned line;
+};
+
 struct wpad_conf {
 	char *path;
 	char *state_dir;
@@ -72,6 +89,8 @@ struct wpad_conf {
 	size_t n_stations;
 	struct wpad_conf_ap *aps;
 	size_t n_aps;
+	struct wpad_conf_wired *wireds;
+	size_t n_wireds;
 };
 
 /* Reads the file at path. Returns 0 and *out, or a negative code (enum

@@ -46,6 +46,28 @@ static const struct catalogue_entry catalogue[WPAD_ERR_COUNT] = {
 	[WPAD_ERR_POSSIBLE_DOWNGRADE] = { "PossibleDowngrade",
 		"the access point's security elements changed during the handshake "
 		"(IEEE reason 17): possible downgrade attack" },
+	[WPAD_ERR_EAP_NO_RESPONSE] = { "EapNoResponse",
+		"802.1X: no authenticator answered, or it stopped answering" },
+	[WPAD_ERR_EAP_METHOD_REFUSED] = { "EapMethodRefused",
+		"802.1X: the server offered only EAP methods the profile does not allow "
+		"(the text lists them)" },
+	[WPAD_ERR_EAP_SERVER_UNTRUSTED] = { "EapServerUntrusted",
+		"802.1X: the server's certificate does not chain to the profile's CA" },
+	[WPAD_ERR_EAP_SERVER_NAME_MISMATCH] = { "EapServerNameMismatch",
+		"802.1X: the server's certificate is for another name (the text names it)" },
+	[WPAD_ERR_EAP_TLS_ALERT] = { "EapTlsAlert",
+		"802.1X: the TLS handshake ended with an alert (the text names it)" },
+	[WPAD_ERR_EAP_INNER_REJECTED] = { "EapInnerRejected",
+		"802.1X: the inner authentication was rejected: wrong identity or password" },
+	[WPAD_ERR_EAP_FAILURE] = { "EapFailure",
+		"802.1X: the server sent EAP-Failure with no better reason" },
+	[WPAD_ERR_EAP_CREDENTIALS] = { "EapCredentials",
+		"802.1X: a credential is missing or unusable (password, key, certificate, "
+		"passphrase)" },
+	[WPAD_ERR_EAP_METHOD_UNAVAILABLE] = { "EapMethodUnavailable",
+		"802.1X: this build cannot run the method (e.g. MD4 missing for MSCHAPv2)" },
+	[WPAD_ERR_EAP_PROTOCOL] = { "EapProtocolError",
+		"802.1X: the server's EAP exchange was malformed" },
 };
 
 const char *wpad_error_name(enum wpad_error_code code)

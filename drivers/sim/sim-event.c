@@ -69,6 +69,7 @@ static size_t ev_refs(struct driver_event *ev, struct ev_ref refs[3])
 	case DRIVER_EV_QUEUE_WOKEN:
 	case DRIVER_EV_REG_CHANGE:
 	case DRIVER_EV_RADIO_ERROR: /* detail is always a string literal */
+	case DRIVER_EV_LINK_CHANGE: /* no pointers */
 		return 0;
 	}
 	return 0;

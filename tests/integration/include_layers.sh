@@ -23,7 +23,7 @@ layer_of() {
 	daemon/core | daemon/codec | daemon/crypto) LAYER=base ;;
 	daemon/config | daemon/store) LAYER=config ;;
 	daemon/rsn | daemon/sae | daemon/pae | daemon/radius) LAYER=proto ;;
-	daemon/station | daemon/ap) LAYER=role ;;
+	daemon/station | daemon/ap | daemon/wired) LAYER=role ;;
 	daemon) LAYER=daemon ;;
 	drivers) LAYER=drivers ;;
 	drivers/*/*) LAYER=unknown ;;
@@ -62,6 +62,7 @@ allowed() {
 	daemon/rsn/* | daemon/sae/* | daemon/pae/* | daemon/radius/*) prefixes="$base eap/ $proto drivers/driver.h" ;;
 	daemon/station/*) prefixes="$base eap/ $proto daemon/config/ daemon/store/ drivers/driver.h daemon/station/" ;;
 	daemon/ap/*) prefixes="$base eap/ $proto daemon/config/ daemon/store/ drivers/driver.h daemon/ap/" ;;
+	daemon/wired/*) prefixes="$base eap/ $proto daemon/config/ daemon/store/ drivers/driver.h daemon/wired/" ;;
 	dbus/*) prefixes="daemon/ drivers/driver.h dbus/" ;;
 	daemon/main.c) prefixes="daemon/ drivers/ eap/ dbus/" ;;
 	daemon/*) prefixes="daemon/ drivers/driver.h eap/" ;;
