@@ -162,8 +162,9 @@ static void get_isk(struct peap_peer *p, uint8_t isk[32])
 /* Verify the server's Crypto-Binding and write ours after it. */
 static int binding_answer(struct peap_peer *p, const struct peap_tlvs *tlvs, uint8_t *out)
 {
-	uint8_t isk[32], mac[20];
+	uint8_t isk[32], mac[20], tk[64];
 	const uint8_t *b = tlvs->binding;
+	const uint8_t peap = EAP_T_PEAP;
 	int r;
 
 	if (b[5] != 0 || b[7] != 0) {
@@ -171,17 +172,29 @@ static int binding_answer(struct peap_peer *p, const struct peap_tlvs *tlvs, uin
 				       "Crypto-Binding: unsupported version or not a request");
 		return -EPROTO;
 	}
+	/* TK: the first 60 octets of the phase-1 key. With TLS 1.3 the
+	 * exporter's output depends on its length: hostapd exports 64 octets
+	 * for TK (not the 128 of MSK | EMSK), so do we. */
+	r = 0;
+	if (eap_tls_common_is_tls13(&p->t))
+		r = tls_conn_export(p->t.conn, "EXPORTER_EAP_TLS_Key_Material", &peap, 1, tk,
+				    sizeof(tk));
+	else
+		memcpy(tk, p->t.key_material, sizeof(tk));
+	if (r < 0)
+		return r;
 	if (!p->inner_ran && tls_conn_resumed(p->t.conn)) {
 		/* Fast reconnect: IPMK | CMK straight from TK. */
-		memcpy(p->ipmk, p->t.key_material, 40);
-		memcpy(p->cmk, p->t.key_material + 40, 20);
+		memcpy(p->ipmk, tk, 40);
+		memcpy(p->cmk, tk + 40, 20);
 	} else {
 		get_isk(p, isk);
-		r = peap_derive_cmk(p->t.key_material, isk, p->ipmk, p->cmk);
+		r = peap_derive_cmk(tk, isk, p->ipmk, p->cmk);
 		crypto_zero(isk, sizeof(isk));
-		if (r < 0)
-			return r;
 	}
+	crypto_zero(tk, sizeof(tk));
+	if (r < 0)
+		return r;
 	if (peap_compound_mac(p->cmk, b, mac) < 0)
 		return -EIO;
 	if (!crypto_memeq(mac, b + 40, 20)) {

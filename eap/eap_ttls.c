@@ -336,12 +336,17 @@ static int ms_success(struct ttls_peer *p, const uint8_t *d, size_t len)
 static int ms_error(struct ttls_peer *p, const uint8_t *d, size_t len)
 {
 	char msg[128];
-	size_t n = len > 1 ? len - 1 : 0;
+	size_t n;
 
-	if (n > 100)
-		n = 100;
+	/* RFC 2548 2.1.5: Ident then the text; some servers (hostapd 2.10)
+	 * send the text alone ("Failed"). */
+	if (len > 0 && d[0] == p->ms_ident) {
+		d++;
+		len--;
+	}
+	n = len > 100 ? 100 : len;
 	snprintf(msg, sizeof(msg), "TTLS/MSCHAPV2 rejected: %.*s", (int)n,
-		 len > 1 ? (const char *)d + 1 : "");
+		 n ? (const char *)d : "");
 	for (char *c = msg; *c; c++)
 		if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
 			*c = '?';

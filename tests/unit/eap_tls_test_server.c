@@ -148,7 +148,8 @@ static void tls_step(struct ets *e)
 		return;
 	if (e->type == 13) {
 		/* RFC 9190 2.5: the commitment after the handshake. */
-		if (SSL_version(e->srv.ssl) == TLS1_3_VERSION && !e->commit_sent) {
+		if (SSL_version(e->srv.ssl) == TLS1_3_VERSION && !e->commit_sent &&
+		    !e->success_before_commit) {
 			ets_tunnel_write(e, "\0", 1);
 			e->commit_sent = true;
 		}

@@ -47,6 +47,7 @@ struct ets {
 	void *phase2_state;
 	int end; /* 1 success, -1 failure, 0 running */
 	bool send_failure_after_alert;
+	bool success_before_commit; /* EAP-TLS 1.3: Success instead of the 0x00 */
 	/* secrets for need_secret (NULL: refuse) */
 	const char *answer_passphrase, *answer_password;
 	unsigned secrets_asked;

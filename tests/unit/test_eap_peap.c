@@ -125,8 +125,9 @@ static void send_extensions(struct ets *e, struct peap_script *s, uint16_t statu
 		uint8_t *b = pkt + n;
 		const uint8_t peap = 25;
 
+		/* TK as hostapd's server derives it: a 64-octet export. */
 		if (ets_tls13(e))
-			ets_export(e, "EXPORTER_EAP_TLS_Key_Material", &peap, 1, tk, sizeof(tk));
+			ets_export(e, "EXPORTER_EAP_TLS_Key_Material", &peap, 1, tk, 64);
 		else
 			ets_export(e, "client EAP encryption", NULL, 0, tk, sizeof(tk));
 		/* GTC exports no keys: ISK is 32 zeros. */

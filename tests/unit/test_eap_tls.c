@@ -279,6 +279,32 @@ START_TEST(passphrase_asked)
 }
 END_TEST
 
+START_TEST(tls13_success_before_commitment_ignored)
+{
+	/* RFC 9190 2.5: without the commitment the peer cannot know the
+	 * handshake is over; a Success then is not believed: with the method
+	 * open (MAY_CONT) and no verdict (FAIL), RFC 4137 4.3 makes it a
+	 * failure, without keys. */
+	struct eap_peer_profile p = tls_profile();
+	SSL_CTX *sctx = sctx_new(0, true);
+	struct ets e;
+	uint8_t msk[64];
+
+	ets_init(&e, 13, sctx);
+	e.success_before_commit = true;
+	ets_run(&e, &p);
+	ck_assert(e.finished); /* the server sent its Success */
+	ck_assert_int_eq(eap_peer_result(e.peer), EAP_PEER_FAILURE);
+	ck_assert_int_lt(eap_peer_msk(e.peer, msk, sizeof(msk)), 0);
+	/* The same server with the commitment: success (the control). */
+	ets_deinit(&e);
+	ets_init(&e, 13, sctx);
+	ck_assert_int_eq(ets_run(&e, &p), EAP_PEER_SUCCESS);
+	ets_deinit(&e);
+	SSL_CTX_free(sctx);
+}
+END_TEST
+
 START_TEST(wrong_passphrase)
 {
 	struct eap_peer_profile p = tls_profile();
@@ -311,6 +337,7 @@ Suite *make_eap_tls_suite(void)
 	tcase_add_test(tc, server_alert_tls13);
 	tcase_add_test(tc, passphrase_asked);
 	tcase_add_test(tc, wrong_passphrase);
+	tcase_add_test(tc, tls13_success_before_commitment_ignored);
 	suite_add_tcase(s, tc);
 	return s;
 }

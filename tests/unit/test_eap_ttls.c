@@ -132,6 +132,7 @@ struct ttls_script {
 	const char *password;
 	bool bad_authenticator; /* MSCHAPv2: prove a wrong password */
 	bool offer_peap_inner;
+	bool error_without_ident; /* MS-CHAP-Error as hostapd 2.10 sends it */
 	int step;
 	bool verdict;
 	bool saw_nak;
@@ -266,7 +267,11 @@ static int srv_mschapv2(struct ets *e, struct ttls_script *s, const uint8_t *d, 
 	ck_assert_int_eq(mschapv2_nt_response(chal, r + 2, user, strlen(user), hash, nt), 0);
 	s->step = 1;
 	if (memcmp(nt, r + 26, 24) != 0) {
-		snprintf(msg, sizeof(msg), "%cE=691 R=0 V=3 M=Authentication failure", chal[16]);
+		if (s->error_without_ident)
+			snprintf(msg, sizeof(msg), "Failed");
+		else
+			snprintf(msg, sizeof(msg), "%cE=691 R=0 V=3 M=Authentication failure",
+				 chal[16]);
 		put_avp(out, &n, TTLS_MS_CHAP_ERROR, 311, msg, strlen(msg));
 		s->verdict = false;
 	} else {
@@ -489,6 +494,23 @@ START_TEST(wrong_password_is_inner_rejected)
 }
 END_TEST
 
+START_TEST(mschapv2_error_without_ident)
+{
+	struct eap_peer_profile p = ttls_profile("MSCHAPV2", false);
+	struct ttls_script s = { .kind = SRV_MSCHAPV2, .password = "other",
+				 .error_without_ident = true };
+	SSL_CTX *sctx = sctx_new(0);
+	struct ets e;
+	const char *detail;
+
+	ck_assert_int_eq(run_ttls(&e, sctx, &s, &p), EAP_PEER_FAILURE);
+	ck_assert_int_eq(eap_peer_error(e.peer, &detail), EAP_PEER_ERR_INNER_REJECTED);
+	ck_assert_str_eq(detail, "TTLS/MSCHAPV2 rejected: Failed");
+	ets_deinit(&e);
+	SSL_CTX_free(sctx);
+}
+END_TEST
+
 START_TEST(mschapv2_server_must_prove)
 {
 	reject_case(SRV_MSCHAPV2, "MSCHAPV2", false, true, EAP_PEER_ERR_PROTOCOL,
@@ -556,6 +578,7 @@ Suite *make_eap_ttls_suite(void)
 	tcase_add_test(tc, eap_md5_ok);
 	tcase_add_test(tc, wrong_password_is_inner_rejected);
 	tcase_add_test(tc, mschapv2_server_must_prove);
+	tcase_add_test(tc, mschapv2_error_without_ident);
 	tcase_add_test(tc, nested_tunnel_refused);
 	tcase_add_test(tc, resumed_ttls);
 	suite_add_tcase(s, tc);
