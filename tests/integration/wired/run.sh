@@ -39,7 +39,10 @@ CASES=(
 	"md5-wrong-password||Method=MD5 Identity=md5user Password=wrong|err eap-failure"
 	"no-response|NONE|Method=MD5 Identity=md5user Password=x StartPeriod=1 MaxStart=2|err no-response"
 	"credentials-no-agent||Method=MD5 Identity=md5user|err credentials password"
-	"tls-alert|tls_flags=[DISABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P TLSMinVersion=1.3 ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err tls-alert"
+	# No tls-alert row: hostapd's EAP server ends a failed TLS handshake with
+	# EAP-Failure and never sends its alert, so EapTlsAlert cannot be shown
+	# against it; the eap_tls unit suite checks alert capture against an
+	# in-process OpenSSL server, which does send them.
 	"method-unavailable||Method=MSCHAPV2 Identity=mschapuser Password=mschap\spassword|err method-unavailable MD4|env OPENSSL_MODULES=\$W/no-modules"
 	"protocol-tls-too-long|HOSTILE|AuthPeriod=5 Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|err protocol"
 	"wpactl-profile||Method=MD5 Identity=md5user Password=wrong HeldPeriod=1|wpactl"
