@@ -91,7 +91,7 @@ static const struct station_known *pick(struct station *st, const struct station
 		if (ssid_in(st->ac.tried, st->ac.n_tried, c[i].ssid, c[i].ssid_len))
 			continue;
 		const struct station_network *net =
-			network_list_find(&st->nets, c[i].ssid, c[i].ssid_len, c[i].security);
+			network_list_find_known(&st->nets, c[i].ssid, c[i].ssid_len, c[i].security);
 		if (net && net->support == BSS_OK && net->last_seen_us >= min_seen)
 			return &c[i];
 	}
@@ -204,7 +204,7 @@ bool autoconnect_candidate_heard(struct station *st, uint64_t since)
 	size_t n = candidates(st, c, STATION_AC_MAX_CANDIDATES);
 	for (size_t i = 0; i < n; i++) {
 		const struct station_network *net =
-			network_list_find(&st->nets, c[i].ssid, c[i].ssid_len, c[i].security);
+			network_list_find_known(&st->nets, c[i].ssid, c[i].ssid_len, c[i].security);
 		if (net && net->support == BSS_OK && net->last_seen_us >= since)
 			return true;
 	}

@@ -65,12 +65,10 @@ static const struct station_network *conn_network(struct station *st)
 	station_networks_refresh(st);
 	if (!c->security_set)
 		return network_list_find_ssid(&st->nets, c->ssid, c->ssid_len);
-	n = network_list_find(&st->nets, c->ssid, c->ssid_len, c->security);
-	/* A passphrase also fits a WPA3-only network (reported as not
-	 * supported yet); it never leads to an open network of the same name,
-	 * which would be a downgrade anyone can stage. */
-	if (!n && c->security == BSS_SECURITY_PSK)
-		n = network_list_find(&st->nets, c->ssid, c->ssid_len, BSS_SECURITY_SAE);
+	/* A passphrase also fits a WPA3-only network; it never leads to an
+	 * open network of the same name, which would be a downgrade anyone
+	 * can stage. */
+	n = network_list_find_known(&st->nets, c->ssid, c->ssid_len, c->security);
 	return n;
 }
 

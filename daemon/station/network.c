@@ -132,6 +132,16 @@ const struct station_network *network_list_find(const struct network_list *nl,
 	return find_mut((struct network_list *)nl, ssid, ssid_len, security);
 }
 
+const struct station_network *network_list_find_known(const struct network_list *nl,
+						       const uint8_t *ssid, size_t ssid_len,
+						       enum bss_security security)
+{
+	const struct station_network *n = network_list_find(nl, ssid, ssid_len, security);
+	if (!n && security == BSS_SECURITY_PSK)
+		n = network_list_find(nl, ssid, ssid_len, BSS_SECURITY_SAE);
+	return n;
+}
+
 const struct station_network *network_list_find_ssid(const struct network_list *nl,
 						      const uint8_t *ssid, size_t ssid_len)
 {

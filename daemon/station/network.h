@@ -59,6 +59,11 @@ const struct station_network *network_list_find(const struct network_list *nl,
 						 const uint8_t *ssid, size_t ssid_len,
 						 enum bss_security security);
 /* The best-ranked network with this SSID, whatever its security. */
+/* The network a known network of this security joins: the same security,
+ * and for a passphrase (PSK) network also a WPA3-only (SAE) one. */
+const struct station_network *network_list_find_known(const struct network_list *nl,
+						       const uint8_t *ssid, size_t ssid_len,
+						       enum bss_security security);
 const struct station_network *network_list_find_ssid(const struct network_list *nl,
 						      const uint8_t *ssid, size_t ssid_len);
 
