@@ -456,6 +456,7 @@ static void load_known(struct station *st)
 		c->security_set = true;
 		c->hidden = c->hidden || k.hidden;
 		c->policy = k.policy;
+		snprintf(c->sae_pwe, sizeof(c->sae_pwe), "%s", k.sae_pwe);
 		c->n_known_freqs = k.n_freqs;
 		memcpy(c->known_freqs, k.freqs, k.n_freqs * sizeof(k.freqs[0]));
 		if (!c->have_psk && k.have_psk) {
