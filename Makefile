@@ -103,7 +103,7 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 HWSIM_CTL := $(BUILD)/tests/hwsim-ctl
 
 .SECONDARY:
-.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim install clean unit-tests
+.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim install install-nm clean unit-tests
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -253,6 +253,14 @@ install: all
 	install -m 0644 docs/man/wpad.conf.5 $(DESTDIR)$(MANDIR)/man5/wpad.conf.5
 	install -m 0644 docs/man/wpad.8 $(DESTDIR)$(MANDIR)/man8/wpad.8
 	install -m 0644 wpactl/wpactl.bash-completion $(DESTDIR)$(BASHCOMPDIR)/wpactl
+
+# wpad as NetworkManager's supplicant (docs/nm.md): the activation file and
+# bus policy of fi.w1.wpa_supplicant1, in place of wpa_supplicant's.
+install-nm: install
+	install -m 0644 dbus/wpad-wpa-supplicant.conf $(DESTDIR)$(DBUS_POLICYDIR)/wpad-wpa-supplicant.conf
+	$(SUBST_DIRS) dbus/fi.w1.wpa_supplicant1.service \
+		>$(DESTDIR)$(DBUS_SERVICEDIR)/fi.w1.wpa_supplicant1.service
+	chmod 0644 $(DESTDIR)$(DBUS_SERVICEDIR)/fi.w1.wpa_supplicant1.service
 
 clean:
 	rm -rf build build-san build-fuzz

@@ -11,4 +11,5 @@ runs=${2:-20}
 stations=${3:-100}
 echo "wpad benchmarks: $(uname -srm), $(nproc) cores, build $build"
 "$build/bench/connect" "$runs" "$stations"
+"$build/bench/sae_cpu" 200 19 20 21
 bash bench/memory.sh "$build"

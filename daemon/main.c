@@ -9,6 +9,7 @@
 #include "daemon/version.h"
 #include "daemon/wpad.h"
 #include "dbus/wdbus.h"
+#include "dbus/wpas.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -30,6 +31,7 @@ struct options {
 	const char *bus_address;
 	bool bus_required;
 	bool no_dbus;
+	bool wpas_api;
 };
 
 static void usage(FILE *out)
@@ -44,6 +46,7 @@ static void usage(FILE *out)
 		"      --session       serve org.wpad1 on the session bus instead\n"
 		"      --bus-address ADDR  serve org.wpad1 on the bus at ADDR (tests)\n"
 		"      --no-dbus       run without the D-Bus API\n"
+		"      --wpa-supplicant-api  also serve fi.w1.wpa_supplicant1 (NetworkManager)\n"
 		"                      (default: the system bus if it can be reached)\n"
 		"      --log-secrets   TEST ONLY: print keys and passphrases in debug logs\n"
 		"  -v, --version       print the version\n"
@@ -52,7 +55,8 @@ static void usage(FILE *out)
 
 static int parse_options(int argc, char **argv, struct options *opt)
 {
-	enum { OPT_DEMO = 256, OPT_LOG_SECRETS, OPT_SYSTEM, OPT_SESSION, OPT_BUS_ADDRESS, OPT_NO_DBUS };
+	enum { OPT_DEMO = 256, OPT_LOG_SECRETS, OPT_SYSTEM, OPT_SESSION, OPT_BUS_ADDRESS, OPT_NO_DBUS,
+	       OPT_WPAS };
 	static const struct option longopts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "syslog", no_argument, NULL, 's' },
@@ -61,6 +65,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		{ "session", no_argument, NULL, OPT_SESSION },
 		{ "bus-address", required_argument, NULL, OPT_BUS_ADDRESS },
 		{ "no-dbus", no_argument, NULL, OPT_NO_DBUS },
+		{ "wpa-supplicant-api", no_argument, NULL, OPT_WPAS },
 		{ "log-secrets", no_argument, NULL, OPT_LOG_SECRETS },
 		{ "version", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -97,6 +102,9 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_NO_DBUS:
 			opt->no_dbus = true;
+			break;
+		case OPT_WPAS:
+			opt->wpas_api = true;
 			break;
 		case 'v':
 			printf("wpad %s\n", WPAD_VERSION);
@@ -149,6 +157,7 @@ static int start_dbus(const struct options *opt, struct loop *loop, struct wpad 
 		demo_set_bus(false, NULL);
 		return 0;
 	}
+	wpas_enable(opt->wpas_api);
 	if (wdbus_start(loop, w, opt->bus, opt->bus_address, &err) == 0) {
 		demo_set_bus(true, opt->bus == WDB_BUS_ADDRESS   ? opt->bus_address
 				   : opt->bus == WDB_BUS_SESSION ? getenv("DBUS_SESSION_BUS_ADDRESS")
@@ -209,6 +218,10 @@ int main(int argc, char **argv)
 
 	if (parse_options(argc, argv, &opt) < 0)
 		return 2;
+	/* A log pipe that closes (`wpad --demo | tee`, then Ctrl-C stops tee
+	 * first) must not kill the daemon before it leaves the air and wipes
+	 * its state: writes then fail with EPIPE instead. */
+	signal(SIGPIPE, SIG_IGN);
 	log_open(opt.use_syslog ? LOG_TO_SYSLOG : LOG_TO_STDERR, "wpad");
 	log_set_level(opt.debug >= 2 ? WLOG_VERBOSE : opt.debug == 1 ? WLOG_DEBUG : WLOG_INFO);
 	log_set_timestamps(opt.debug > 0 || opt.demo);

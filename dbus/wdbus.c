@@ -9,6 +9,7 @@
 #include "dbus/agent.h"
 #include "dbus/errors.h"
 #include "dbus/wdbus_i.h"
+#include "dbus/wpas.h"
 #include "drivers/driver.h"
 
 #include <errno.h>
@@ -64,6 +65,7 @@ static void sync_now(struct loop_idle *idle, void *data)
 			wdb_ap_sync(d);
 	}
 	wdb_known_sync(ctx);
+	wpas_sync(ctx);
 }
 
 void wdb_schedule_sync(void)
@@ -82,8 +84,10 @@ static struct wdb_device *live(struct wpad_device *dev)
 static void on_station_state(void *c, struct wpad_device *dev, const char *o, const char *n)
 {
 	struct wdb_device *d = live(dev);
-	if (d)
+	if (d) {
 		wdb_station_state(d);
+		wpas_station_state(d);
+	}
 }
 
 static void on_connect_done(void *c, struct wpad_device *dev, const struct wpad_error *err)
@@ -96,8 +100,10 @@ static void on_connect_done(void *c, struct wpad_device *dev, const struct wpad_
 static void on_scan_done(void *c, struct wpad_device *dev)
 {
 	struct wdb_device *d = live(dev);
-	if (d)
+	if (d) {
 		wdb_station_scan_done(d);
+		wpas_scan_done(d);
+	}
 }
 
 static void on_disconnected(void *c, struct wpad_device *dev, const struct wpad_error *why)
@@ -131,6 +137,8 @@ static void on_device_changed(void *c, struct wpad_device *dev)
 static void on_device_mode(void *c, struct wpad_device *dev, bool done)
 {
 	struct wdb_device *d = live(dev);
+	if (d && !done)
+		wpas_device_gone(d);
 	if (d)
 		wdb_device_mode(d, done);
 }
@@ -217,6 +225,10 @@ int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const
 		return r < 0 ? r : -ENOSPC;
 	}
 	log_info("D-Bus API ready: %s on %s", WDB_NAME, wdb_bus_unique_name());
+	if ((r = wpas_start(ctx, err)) < 0) {
+		wdbus_stop();
+		return r;
+	}
 	return 0;
 }
 
@@ -232,6 +244,7 @@ void wdbus_stop(void)
 	ctx->closing = true;
 	wdb_objects_set_closing(true);
 	wpad_remove_observer(ctx->w, ctx);
+	wpas_stop(ctx);
 	for (size_t i = 0; i < ctx->n_devices; i++)
 		if (ctx->devices[i].dev)
 			wdb_device_remove(&ctx->devices[i]);

@@ -463,6 +463,9 @@ struct driver_event {
 			bool locally_generated;
 		} mgmt;
 		struct { /* TX_STATUS, EAPOL_TX_STATUS */
+			/* The cookie tx_mgmt/tx_eapol returned: unique per
+			 * interface only (the kernel numbers them per wiphy),
+			 * so match (ifindex, cookie). */
 			uint64_t cookie;
 			bool acked;
 			const uint8_t *frame;

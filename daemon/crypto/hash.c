@@ -6,6 +6,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#include <stdlib.h>
 
 static const char *digest_name(enum crypto_hash_alg alg)
 {
@@ -105,6 +106,76 @@ out:
 	EVP_MAC_CTX_free(ctx); /* cleanses the keyed state */
 	EVP_MAC_free(mac);
 	return ret;
+}
+
+struct crypto_hmac_ctx {
+	enum crypto_hash_alg alg;
+	EVP_MAC_CTX *ctx;
+};
+
+struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg)
+{
+	static const uint8_t empty_key;
+	const char *name = digest_name(alg);
+	struct crypto_hmac_ctx *h;
+	OSSL_PARAM params[2];
+	EVP_MAC *mac;
+
+	if (!name)
+		return NULL;
+	h = calloc(1, sizeof(*h));
+	mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+	if (h && mac)
+		h->ctx = EVP_MAC_CTX_new(mac);
+	EVP_MAC_free(mac); /* the context keeps its own reference */
+	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)name, 0);
+	params[1] = OSSL_PARAM_construct_end();
+	/* The digest is set once here; runs only change the key. */
+	if (!h || !h->ctx || EVP_MAC_init(h->ctx, &empty_key, 0, params) != 1) {
+		ERR_clear_error();
+		crypto_hmac_ctx_free(h);
+		return NULL;
+	}
+	h->alg = alg;
+	return h;
+}
+
+int crypto_hmac_ctx_run(struct crypto_hmac_ctx *h, const void *key, size_t key_len,
+			const struct crypto_iov *parts, size_t n, uint8_t *out)
+{
+	static const uint8_t empty_key;
+	size_t want, outl = 0;
+
+	if (!h || !out || (!key && key_len) || (!parts && n))
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++)
+		if (!parts[i].data && parts[i].len)
+			return -EINVAL;
+	want = crypto_hash_len(h->alg);
+	if (EVP_MAC_init(h->ctx, key_len ? key : &empty_key, key_len, NULL) != 1)
+		goto fail;
+	for (size_t i = 0; i < n; i++)
+		if (parts[i].len && EVP_MAC_update(h->ctx, parts[i].data, parts[i].len) != 1)
+			goto fail;
+	if (EVP_MAC_final(h->ctx, out, &outl, want) != 1 || outl != want)
+		goto fail;
+	return 0;
+fail:
+	ERR_clear_error();
+	return -EIO;
+}
+
+size_t crypto_hmac_ctx_len(const struct crypto_hmac_ctx *h)
+{
+	return h ? crypto_hash_len(h->alg) : 0;
+}
+
+void crypto_hmac_ctx_free(struct crypto_hmac_ctx *h)
+{
+	if (!h)
+		return;
+	EVP_MAC_CTX_free(h->ctx); /* cleanses the keyed state */
+	free(h);
 }
 
 int crypto_hmac(enum crypto_hash_alg alg, const void *key, size_t key_len, const void *data,

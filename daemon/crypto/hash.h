@@ -47,6 +47,18 @@ int crypto_hmac(enum crypto_hash_alg alg, const void *key, size_t key_len, const
 int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
 		    const struct crypto_iov *parts, size_t n, uint8_t *out);
 
+/* A reusable HMAC for loops: the MAC is fetched and its context allocated
+ * once, then re-keyed per message (crypto_hmac_vec pays both each call).
+ * crypto_hmac_ctx_new returns NULL for an unknown alg or on failure;
+ * crypto_hmac_ctx_run returns what crypto_hmac_vec does; free cleanses. */
+struct crypto_hmac_ctx;
+struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg);
+int crypto_hmac_ctx_run(struct crypto_hmac_ctx *h, const void *key, size_t key_len,
+			const struct crypto_iov *parts, size_t n, uint8_t *out);
+void crypto_hmac_ctx_free(struct crypto_hmac_ctx *h);
+/* The output length of h's hash (0 for NULL). */
+size_t crypto_hmac_ctx_len(const struct crypto_hmac_ctx *h);
+
 /* Shorthands of crypto_hmac(); out holds 20, 32 or 48 bytes. */
 int crypto_hmac_sha1(const void *key, size_t key_len, const void *data, size_t len,
 		     uint8_t out[CRYPTO_SHA1_LEN]);

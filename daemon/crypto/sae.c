@@ -16,9 +16,13 @@
 #define KEYS_LABEL "SAE KCK and PMK"
 
 struct sae_crypto {
-	struct sae_group g;
+	const struct sae_group *g; /* shared, read-only */
 	BN_CTX *ctx;
-	EC_POINT *pwe;
+	/* PWE = pwe_mul * pwe_base: the PWE itself and 1 for H&P, PT and val
+	 * for H2E, so that H2E multiplies by PT directly and never spends a
+	 * scalar multiplication on PWE (val is public: the addresses' hash). */
+	EC_POINT *pwe_base;
+	BIGNUM *pwe_mul;
 	bool have_pwe, pwe_h2e;
 	BIGNUM *rand; /* secret until the exchange ends */
 	bool have_commit, have_keys, confirmed;
@@ -49,13 +53,14 @@ struct sae_crypto *sae_crypto_new(int group, int *err)
 	c->ctx = BN_CTX_secure_new();
 	if (!c->ctx)
 		goto fail;
-	ret = sae_group_init(&c->g, group, c->ctx);
-	if (ret)
+	c->g = sae_group_get(group, &ret);
+	if (!c->g)
 		goto fail;
 	ret = -ENOMEM;
-	c->pwe = EC_POINT_new(c->g.ec);
+	c->pwe_base = EC_POINT_new(c->g->ec);
+	c->pwe_mul = BN_new();
 	c->rand = sae_bn_new();
-	if (!c->pwe || !c->rand)
+	if (!c->pwe_base || !c->pwe_mul || !c->rand)
 		goto fail;
 	if (err)
 		*err = 0;
@@ -72,17 +77,17 @@ void sae_crypto_free(struct sae_crypto *c)
 {
 	if (!c)
 		return;
-	EC_POINT_clear_free(c->pwe);
+	EC_POINT_clear_free(c->pwe_base);
+	BN_free(c->pwe_mul);
 	BN_clear_free(c->rand);
 	BN_CTX_free(c->ctx);
-	sae_group_clear(&c->g);
 	crypto_zero(c, sizeof(*c));
 	free(c);
 }
 
 int sae_crypto_group(const struct sae_crypto *c)
 {
-	return c ? c->g.id : 0;
+	return c ? c->g->id : 0;
 }
 
 /* A new PWE ends whatever commit and keys the exchange had. */
@@ -108,10 +113,12 @@ int sae_crypto_pwe_hnp(struct sae_crypto *c, const uint8_t own[SAE_ADDR_LEN],
 	reset_exchange(c);
 	c->have_pwe = false;
 	sae_addrs_sorted(own, peer, addrs);
-	ret = sae_hnp_derive(&c->g, c->pwe, addrs, password, password_len, identifier,
+	ret = sae_hnp_derive(c->g, c->pwe_base, addrs, password, password_len, identifier,
 			     identifier_len, c->ctx, &c->hnp_iterations, &c->hnp_qr_tests);
 	if (ret)
 		return ret;
+	if (!BN_one(c->pwe_mul))
+		return -EIO;
 	c->have_pwe = true;
 	c->pwe_h2e = false;
 	return 0;
@@ -123,12 +130,12 @@ int sae_crypto_pwe_h2e(struct sae_crypto *c, const struct sae_pt *pt,
 	uint8_t addrs[2 * SAE_ADDR_LEN];
 	int ret;
 
-	if (!c || !pt || !own || !peer || sae_pt_group(pt) != c->g.id)
+	if (!c || !pt || !own || !peer || sae_pt_group(pt) != c->g->id)
 		return -EINVAL;
 	reset_exchange(c);
 	c->have_pwe = false;
 	sae_addrs_sorted(own, peer, addrs);
-	ret = sae_h2e_pwe(&c->g, c->pwe, pt, addrs, c->ctx);
+	ret = sae_h2e_pwe(c->g, c->pwe_base, c->pwe_mul, pt, addrs, c->ctx);
 	if (ret)
 		return ret;
 	c->have_pwe = true;
@@ -154,7 +161,7 @@ static int draw_secret(const struct sae_group *g, BIGNUM *out, BN_CTX *ctx)
  * encodings; 1 when the scalar came out <= 1 (draw again). */
 static int make_commit(struct sae_crypto *c, BIGNUM *mask)
 {
-	const struct sae_group *g = &c->g;
+	const struct sae_group *g = c->g;
 	EC_POINT *elem = EC_POINT_new(g->ec);
 	BIGNUM *scalar;
 	int ret = -EIO;
@@ -169,9 +176,12 @@ static int make_commit(struct sae_crypto *c, BIGNUM *mask)
 		ret = 1;
 		goto out;
 	}
-	if (!EC_POINT_mul(g->ec, elem, NULL, c->pwe, mask, c->ctx) ||
+	if (sae_bn_to_bin(scalar, c->own_scalar, g->order_len))
+		goto out;
+	/* element = -(mask * PWE) = -((mask * pwe_mul) * pwe_base) */
+	if (!BN_mod_mul(scalar, mask, c->pwe_mul, g->r, c->ctx) ||
+	    !EC_POINT_mul(g->ec, elem, NULL, c->pwe_base, scalar, c->ctx) ||
 	    !EC_POINT_invert(g->ec, elem, c->ctx) ||
-	    sae_bn_to_bin(scalar, c->own_scalar, g->order_len) ||
 	    sae_point_to_bin(g, elem, c->own_element, c->ctx))
 		goto out;
 	ret = 0;
@@ -184,10 +194,10 @@ out:
 static int copy_commit(const struct sae_crypto *c, uint8_t *scalar, size_t scalar_max,
 		       uint8_t *element, size_t element_max)
 {
-	if (scalar_max < c->g.order_len || element_max < 2 * c->g.prime_len)
+	if (scalar_max < c->g->order_len || element_max < 2 * c->g->prime_len)
 		return -EINVAL;
-	memcpy(scalar, c->own_scalar, c->g.order_len);
-	memcpy(element, c->own_element, 2 * c->g.prime_len);
+	memcpy(scalar, c->own_scalar, c->g->order_len);
+	memcpy(element, c->own_element, 2 * c->g->prime_len);
 	return 0;
 }
 
@@ -199,7 +209,7 @@ int sae_crypto_commit(struct sae_crypto *c, uint8_t *scalar, size_t scalar_max,
 
 	if (!c || !scalar || !element || !c->have_pwe)
 		return -EINVAL;
-	if (scalar_max < c->g.order_len || element_max < 2 * c->g.prime_len)
+	if (scalar_max < c->g->order_len || element_max < 2 * c->g->prime_len)
 		return -EINVAL;
 	reset_exchange(c);
 	BN_CTX_start(c->ctx);
@@ -208,11 +218,11 @@ int sae_crypto_commit(struct sae_crypto *c, uint8_t *scalar, size_t scalar_max,
 		goto out;
 	for (int tries = 0; tries < 100; tries++) {
 		if (c->fixed) {
-			if (!BN_bin2bn(c->fixed_rand, (int)c->g.order_len, c->rand) ||
-			    !BN_bin2bn(c->fixed_mask, (int)c->g.order_len, mask))
+			if (!BN_bin2bn(c->fixed_rand, (int)c->g->order_len, c->rand) ||
+			    !BN_bin2bn(c->fixed_mask, (int)c->g->order_len, mask))
 				goto out;
-		} else if (draw_secret(&c->g, c->rand, c->ctx) ||
-			   draw_secret(&c->g, mask, c->ctx)) {
+		} else if (draw_secret(c->g, c->rand, c->ctx) ||
+			   draw_secret(c->g, mask, c->ctx)) {
 			goto out;
 		}
 		ret = make_commit(c, mask);
@@ -226,7 +236,8 @@ int sae_crypto_commit(struct sae_crypto *c, uint8_t *scalar, size_t scalar_max,
 		ret = copy_commit(c, scalar, scalar_max, element, element_max);
 	}
 out:
-	BN_clear(mask);
+	if (mask)
+		BN_clear(mask);
 	BN_CTX_end(c->ctx);
 	if (ret)
 		ERR_clear_error();
@@ -245,14 +256,19 @@ int sae_crypto_own_commit(const struct sae_crypto *c, uint8_t *scalar, size_t sc
 static int shared_secret(struct sae_crypto *c, const BIGNUM *peer_scalar,
 			 const EC_POINT *peer_elem, uint8_t *k)
 {
-	const struct sae_group *g = &c->g;
+	const struct sae_group *g = c->g;
 	EC_POINT *t = EC_POINT_new(g->ec);
 	uint8_t kxy[2 * SAE_MAX_PRIME_LEN];
+	BIGNUM *m;
 	int ret = -EIO;
 
-	if (!t)
+	BN_CTX_start(c->ctx);
+	m = BN_CTX_get(c->ctx);
+	if (!t || !m)
 		goto out;
-	if (!EC_POINT_mul(g->ec, t, NULL, c->pwe, peer_scalar, c->ctx) ||
+	/* peer_scalar * PWE = (peer_scalar * pwe_mul) * pwe_base */
+	if (!BN_mod_mul(m, peer_scalar, c->pwe_mul, g->r, c->ctx) ||
+	    !EC_POINT_mul(g->ec, t, NULL, c->pwe_base, m, c->ctx) ||
 	    !EC_POINT_add(g->ec, t, t, peer_elem, c->ctx) ||
 	    !EC_POINT_mul(g->ec, t, NULL, t, c->rand, c->ctx))
 		goto out;
@@ -267,6 +283,7 @@ static int shared_secret(struct sae_crypto *c, const BIGNUM *peer_scalar,
 out:
 	crypto_zero(kxy, sizeof(kxy));
 	EC_POINT_clear_free(t);
+	BN_CTX_end(c->ctx);
 	return ret;
 }
 
@@ -284,9 +301,10 @@ struct sae_keys {
 static int derive_keys(struct sae_crypto *c, const uint8_t *k, const BIGNUM *peer_scalar,
 		       bool h2e, const uint8_t *salt, size_t salt_len, struct sae_keys *out)
 {
-	const struct sae_group *g = &c->g;
+	const struct sae_group *g = c->g;
 	uint8_t keyseed[SAE_MAX_HASH_LEN], zeros[SAE_MAX_HASH_LEN] = { 0 };
 	uint8_t sum_bin[SAE_MAX_ORDER_LEN], keys[SAE_MAX_HASH_LEN + SAE_PMK_LEN];
+	struct crypto_hmac_ctx *h = NULL;
 	BIGNUM *own, *sum;
 	int ret = -EIO;
 
@@ -305,16 +323,22 @@ static int derive_keys(struct sae_crypto *c, const uint8_t *k, const BIGNUM *pee
 	    !BN_mod_add(sum, own, peer_scalar, g->r, c->ctx) ||
 	    sae_bn_to_bin(sum, sum_bin, g->order_len))
 		goto out;
-	ret = crypto_hmac(out->kck_hash, salt, salt_len, k, g->prime_len, keyseed);
+	ret = -ENOMEM;
+	h = crypto_hmac_ctx_new(out->kck_hash);
+	if (!h)
+		goto out;
+	ret = crypto_hmac_ctx_run(h, salt, salt_len, &(struct crypto_iov){ k, g->prime_len }, 1,
+				  keyseed);
 	if (!ret)
-		ret = sae_kdf(out->kck_hash, keyseed, out->kck_len, KEYS_LABEL, sum_bin,
-			      g->order_len, keys, 8 * (out->kck_len + SAE_PMK_LEN));
+		ret = sae_kdf(h, keyseed, out->kck_len, KEYS_LABEL, sum_bin, g->order_len, keys,
+			      8 * (out->kck_len + SAE_PMK_LEN));
 	if (ret)
 		goto out;
 	memcpy(out->kck, keys, out->kck_len);
 	memcpy(out->pmk, keys + out->kck_len, SAE_PMK_LEN);
 	memcpy(out->pmkid, sum_bin, SAE_PMKID_LEN);
 out:
+	crypto_hmac_ctx_free(h);
 	crypto_zero(keyseed, sizeof(keyseed));
 	crypto_zero(keys, sizeof(keys));
 	BN_CTX_end(c->ctx);
@@ -336,7 +360,7 @@ int sae_crypto_process_commit(struct sae_crypto *c, const uint8_t *peer_scalar,
 		return -EINVAL;
 	if (!c->have_commit || h2e != c->pwe_h2e)
 		return -EINVAL;
-	g = &c->g;
+	g = c->g;
 	/* A refused commit changes nothing: the exchange keeps what it had. */
 	if (scalar_len != g->order_len || element_len != 2 * g->prime_len)
 		return -EBADMSG;
@@ -387,7 +411,7 @@ static int cn(const struct sae_crypto *c, uint16_t send_confirm, const uint8_t *
 	      const uint8_t *e1, const uint8_t *s2, const uint8_t *e2, uint8_t *out)
 {
 	uint8_t sc[2] = { (uint8_t)(send_confirm & 0xff), (uint8_t)(send_confirm >> 8) };
-	size_t sl = c->g.order_len, el = 2 * c->g.prime_len;
+	size_t sl = c->g->order_len, el = 2 * c->g->prime_len;
 	struct crypto_iov parts[5] = { { sc, 2 }, { s1, sl }, { e1, el }, { s2, sl }, { e2, el } };
 
 	return crypto_hmac_vec(c->kck_hash, c->kck, c->kck_len, parts, 5, out);
@@ -449,7 +473,7 @@ size_t sae_crypto_confirm_len(const struct sae_crypto *c)
 int sae_crypto_set_rand_mask_for_test(struct sae_crypto *c, const uint8_t *rand,
 				      const uint8_t *mask, size_t len)
 {
-	if (!c || !rand || !mask || len != c->g.order_len)
+	if (!c || !rand || !mask || len != c->g->order_len)
 		return -EINVAL;
 	memcpy(c->fixed_rand, rand, len);
 	memcpy(c->fixed_mask, mask, len);
@@ -466,9 +490,13 @@ unsigned sae_crypto_hnp_iterations_for_test(const struct sae_crypto *c, unsigned
 
 int sae_crypto_pwe_for_test(const struct sae_crypto *c, uint8_t *out, size_t max)
 {
-	if (!c || !out || !c->have_pwe || max < 2 * c->g.prime_len)
+	if (!c || !out || !c->have_pwe || max < 2 * c->g->prime_len)
 		return -EINVAL;
-	int ret = sae_point_to_bin(&c->g, c->pwe, out, c->ctx);
+	EC_POINT *pwe = EC_POINT_new(c->g->ec);
+	int ret = -EIO;
 
-	return ret ? ret : (int)(2 * c->g.prime_len);
+	if (pwe && EC_POINT_mul(c->g->ec, pwe, NULL, c->pwe_base, c->pwe_mul, c->ctx))
+		ret = sae_point_to_bin(c->g, pwe, out, c->ctx);
+	EC_POINT_clear_free(pwe);
+	return ret ? ret : (int)(2 * c->g->prime_len);
 }

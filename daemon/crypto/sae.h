@@ -11,8 +11,28 @@
  * multiplications use OpenSSL's constant-time ladder (BN_FLG_CONSTTIME on
  * every secret BIGNUM).
  *
+ * Files: sae.c (the exchange), sae_group.c (the groups, shared read-only
+ * by all exchanges, and the constant-time helpers), sae_hnp.c
+ * (hunting-and-pecking), sae_h2e.c (PT and PWE by hash-to-element);
+ * internal interface in sae_group.h.
+ *
  * Encodings are the frames' own: a scalar is order_len octets big-endian,
  * an element is x || y, each prime_len octets big-endian.
+ *
+ * One exchange, either role (the protocol is symmetric):
+ *   c = sae_crypto_new(group)
+ *   sae_crypto_pwe_hnp(c, ...)  or  sae_crypto_pwe_h2e(c, pt, ...)
+ *   sae_crypto_commit(c, ...)            -> our Commit's scalar, element
+ *   sae_crypto_process_commit(c, peer's) -> KCK, PMK (held back), PMKID
+ *   sae_crypto_confirm(c, send_confirm)  -> our Confirm
+ *   sae_crypto_verify_confirm(c, peer's send_confirm, peer's confirm)
+ *   sae_crypto_pmk(c), sae_crypto_pmkid(c)
+ * A retransmitted Commit resends sae_crypto_own_commit(); a new
+ * sae_crypto_commit() draws new values and forgets the keys; a new PWE
+ * forgets the commit. The PT of H2E is per (group, SSID, password,
+ * identifier): derive it once, keep it, share it between exchanges
+ * (read-only). Groups are built once per process and shared; one
+ * exchange belongs to one thread at a time.
  *
  * Ownership: sae_pt_derive() returns a PT the caller frees with
  * sae_pt_free(); sae_crypto_new() returns an exchange the caller frees
@@ -21,8 +41,9 @@
  * Errors are negative errno: -EINVAL bad arguments, -ENOTSUP a group not
  * implemented, -EBADMSG a peer's commit that must be rejected (scalar out
  * of range, element not on the curve or the identity, a reflection of our
- * own commit), -EACCES a confirm that does not verify (the wrong
- * password), -ENOMEM, -EIO an OpenSSL failure.
+ * own commit, wrong lengths; the exchange is left as it was), -EACCES a
+ * confirm that does not verify (the wrong password), -ENOMEM, -EIO an
+ * OpenSSL failure.
  */
 #ifndef WPAD_CRYPTO_SAE_H
 #define WPAD_CRYPTO_SAE_H

@@ -3,6 +3,8 @@
 #include "daemon/crypto/sae_group.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
@@ -88,6 +90,7 @@ void sae_group_clear(struct sae_group *g)
 	BN_free(g->a);
 	BN_free(g->b);
 	BN_free(g->r);
+	BN_free(g->pm1);
 	BN_free(g->legendre_exp);
 	BN_free(g->sqrt_exp);
 	BN_MONT_CTX_free(g->mont);
@@ -110,11 +113,12 @@ int sae_group_init(struct sae_group *g, int id, BN_CTX *ctx)
 	g->a = BN_new();
 	g->b = BN_new();
 	g->r = BN_new();
+	g->pm1 = BN_new();
 	g->legendre_exp = BN_new();
 	g->sqrt_exp = BN_new();
 	g->mont = BN_MONT_CTX_new();
-	if (!g->ec || !g->p || !g->a || !g->b || !g->r || !g->legendre_exp || !g->sqrt_exp ||
-	    !g->mont)
+	if (!g->ec || !g->p || !g->a || !g->b || !g->r || !g->pm1 || !g->legendre_exp ||
+	    !g->sqrt_exp || !g->mont)
 		goto fail;
 	if (!EC_GROUP_get_curve(g->ec, g->p, g->a, g->b, ctx) || !EC_GROUP_get_order(g->ec, g->r, ctx))
 		goto fail;
@@ -124,7 +128,8 @@ int sae_group_init(struct sae_group *g, int id, BN_CTX *ctx)
 	if (g->prime_len != sae_group_prime_len(id) || g->order_len != sae_group_order_len(id))
 		goto fail;
 	/* (p - 1) / 2 and (p + 1) / 4 */
-	if (!BN_rshift1(g->legendre_exp, g->p) || !BN_copy(g->sqrt_exp, g->p) ||
+	if (!BN_rshift1(g->legendre_exp, g->p) || !BN_copy(g->pm1, g->p) ||
+	    !BN_sub_word(g->pm1, 1) || !BN_copy(g->sqrt_exp, g->p) ||
 	    !BN_add_word(g->sqrt_exp, 1) || !BN_rshift(g->sqrt_exp, g->sqrt_exp, 2) ||
 	    !BN_MONT_CTX_set(g->mont, g->p, ctx))
 		goto fail;
@@ -139,6 +144,53 @@ fail:
 	ERR_clear_error();
 	sae_group_clear(g);
 	return -EIO;
+}
+
+#define N_GROUPS (sizeof(groups) / sizeof(groups[0]))
+
+static struct {
+	pthread_once_t once;
+	int err[N_GROUPS];
+	struct sae_group g[N_GROUPS];
+} shared = { .once = PTHREAD_ONCE_INIT };
+
+static void shared_free(void)
+{
+	for (size_t i = 0; i < N_GROUPS; i++)
+		sae_group_clear(&shared.g[i]);
+}
+
+static void shared_init(void)
+{
+	BN_CTX *ctx;
+
+	/* OpenSSL registers its exit handler here if it has not yet: ours,
+	 * registered below, then runs before OpenSSL's cleanup. */
+	OPENSSL_init_crypto(0, NULL);
+	ctx = BN_CTX_new();
+
+	for (size_t i = 0; i < N_GROUPS; i++)
+		shared.err[i] = ctx ? sae_group_init(&shared.g[i], groups[i].id, ctx) : -ENOMEM;
+	BN_CTX_free(ctx);
+	atexit(shared_free);
+}
+
+const struct sae_group *sae_group_get(int id, int *err)
+{
+	const struct group_desc *d = group_find(id);
+	size_t i;
+
+	if (!d) {
+		*err = -ENOTSUP;
+		return NULL;
+	}
+	i = (size_t)(d - groups);
+	if (pthread_once(&shared.once, shared_init) != 0) {
+		*err = -EIO;
+		return NULL;
+	}
+	*err = shared.err[i];
+	return shared.err[i] ? NULL : &shared.g[i];
 }
 
 unsigned sae_ct_eq(const uint8_t *a, const uint8_t *b, size_t len)
@@ -215,7 +267,7 @@ int sae_group_is_qr(const struct sae_group *g, const BIGNUM *v, BN_CTX *ctx)
 }
 
 int sae_group_is_qr_blind(const struct sae_group *g, const BIGNUM *v, const BIGNUM *qr,
-			  const BIGNUM *qnr, BN_CTX *ctx)
+			  const BIGNUM *qnr, const uint8_t *rnd, BN_CTX *ctx)
 {
 	uint8_t with_qr[SAE_MAX_PRIME_LEN], with_qnr[SAE_MAX_PRIME_LEN], t[SAE_MAX_PRIME_LEN];
 	uint8_t want[SAE_MAX_PRIME_LEN];
@@ -227,13 +279,10 @@ int sae_group_is_qr_blind(const struct sae_group *g, const BIGNUM *v, const BIGN
 	r = sae_bn_ctx_get(ctx);
 	num = sae_bn_ctx_get(ctx);
 	x = sae_bn_ctx_get(ctx);
-	if (!x)
+	/* r in [1, p): 64 bits beyond p's length make the bias negligible. */
+	if (!x || !BN_bin2bn(rnd, (int)SAE_BLIND_RAND_LEN(g), r) || !BN_mod(r, r, g->pm1, ctx) ||
+	    !BN_add_word(r, 1))
 		goto out;
-	/* r in [1, p) */
-	do {
-		if (!BN_priv_rand_range_ex(r, g->p, 0, ctx))
-			goto out;
-	} while (BN_is_zero(r));
 	odd = (unsigned)BN_is_odd(r);
 	/* num = v * r^2; both products computed, one kept by r's parity:
 	 * times a residue keeps v's character, times a non-residue flips it. */
@@ -250,6 +299,7 @@ out:
 	crypto_zero(with_qr, sizeof(with_qr));
 	crypto_zero(with_qnr, sizeof(with_qnr));
 	crypto_zero(t, sizeof(t));
+	BN_clear(r);
 	BN_CTX_end(ctx);
 	if (ret < 0)
 		ERR_clear_error();
@@ -368,14 +418,15 @@ out:
 	return ret;
 }
 
-int sae_kdf(enum crypto_hash_alg alg, const uint8_t *key, size_t key_len, const char *label,
+int sae_kdf(struct crypto_hmac_ctx *h, const uint8_t *key, size_t key_len, const char *label,
 	    const uint8_t *context, size_t context_len, uint8_t *out, size_t bits)
 {
-	size_t hlen = crypto_hash_len(alg), len = (bits + 7) / 8, pos = 0;
+	size_t len = (bits + 7) / 8, pos = 0;
 	uint8_t block[CRYPTO_HASH_MAX_LEN], ctr[2], length[2];
+	size_t hlen;
 	int ret = 0;
 
-	if (!hlen || !bits || bits > 0xffff)
+	if (!h || !bits || bits > 0xffff)
 		return -EINVAL;
 	length[0] = (uint8_t)(bits & 0xff);
 	length[1] = (uint8_t)(bits >> 8);
@@ -383,15 +434,16 @@ int sae_kdf(enum crypto_hash_alg alg, const uint8_t *key, size_t key_len, const 
 		struct crypto_iov parts[4] = {
 			{ ctr, 2 }, { label, strlen(label) }, { context, context_len }, { length, 2 }
 		};
-		size_t n = len - pos < hlen ? len - pos : hlen;
 
 		ctr[0] = (uint8_t)(i & 0xff);
 		ctr[1] = (uint8_t)(i >> 8);
-		ret = crypto_hmac_vec(alg, key, key_len, parts, 4, block);
+		ret = crypto_hmac_ctx_run(h, key, key_len, parts, 4, block);
 		if (ret)
 			break;
-		memcpy(out + pos, block, n);
-		pos += n;
+		hlen = len - pos < sizeof(block) ? len - pos : sizeof(block);
+		hlen = hlen < crypto_hmac_ctx_len(h) ? hlen : crypto_hmac_ctx_len(h);
+		memcpy(out + pos, block, hlen);
+		pos += hlen;
 	}
 	crypto_zero(block, sizeof(block));
 	if (ret)

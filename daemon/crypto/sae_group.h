@@ -24,6 +24,7 @@ struct sae_group {
 	int id;
 	EC_GROUP *ec;
 	BIGNUM *p, *a, *b, *r;
+	BIGNUM *pm1;          /* p - 1 */
 	BIGNUM *legendre_exp; /* (p - 1) / 2 */
 	BIGNUM *sqrt_exp;     /* (p + 1) / 4: the three primes are 3 mod 4 */
 	BN_MONT_CTX *mont;    /* Montgomery form of p, for the exponentiations */
@@ -35,6 +36,11 @@ struct sae_group {
 	size_t hash_len;
 	int z; /* the SSWU constant of 12.4.4.2.3 / RFC 9380 8.2 */
 };
+
+/* The process's shared, read-only instance of a group, built on first
+ * use (an EC_GROUP and its constants cost ~20 us to build: once, not per
+ * exchange) and freed at exit. NULL with *err = -ENOTSUP or -EIO. */
+const struct sae_group *sae_group_get(int id, int *err);
 
 /* Builds the group (ctx for the precomputations). 0, -ENOTSUP, -ENOMEM or
  * -EIO. sae_group_clear() frees it (also after a failed init). */
@@ -60,9 +66,12 @@ int sae_group_curve_rhs(const struct sae_group *g, BIGNUM *y2, const BIGNUM *x, 
  * on failure. */
 int sae_group_is_qr(const struct sae_group *g, const BIGNUM *v, BN_CTX *ctx);
 /* The blinded test of 12.4.4.2.2: v * r^2 times qr (r odd) or qnr (r
- * even), with r random, so the exponentiation never sees v itself. */
+ * even), with r random, so the exponentiation never sees v itself.
+ * r = rnd mod (p - 1) + 1 from SAE_BLIND_RAND_LEN(g) random octets (the
+ * caller draws them for many tests at once: one DRBG call, not forty). */
+#define SAE_BLIND_RAND_LEN(g) ((g)->prime_len + 8)
 int sae_group_is_qr_blind(const struct sae_group *g, const BIGNUM *v, const BIGNUM *qr,
-			  const BIGNUM *qnr, BN_CTX *ctx);
+			  const BIGNUM *qnr, const uint8_t *rnd, BN_CTX *ctx);
 /* A random quadratic residue and non-residue mod p (not secret). */
 int sae_group_qr_qnr(const struct sae_group *g, BIGNUM *qr, BIGNUM *qnr, BN_CTX *ctx);
 /* root = sqrt(v) mod p for a residue v. */
@@ -81,8 +90,8 @@ int sae_point_from_bin(const struct sae_group *g, EC_POINT *pt, const uint8_t *i
 int sae_bn_to_bin(const BIGNUM *bn, uint8_t *out, size_t len);
 
 /* KDF-Hash-Length of 12.7.1.7.2 with Length in bits: ceil(bits/8)
- * octets, the bits past Length in the last octet cleared. */
-int sae_kdf(enum crypto_hash_alg alg, const uint8_t *key, size_t key_len, const char *label,
+ * octets, the bits past Length in the last octet cleared. Hash = h's. */
+int sae_kdf(struct crypto_hmac_ctx *h, const uint8_t *key, size_t key_len, const char *label,
 	    const uint8_t *context, size_t context_len, uint8_t *out, size_t bits);
 
 /* MAX(a, b) || MIN(a, b), the two addresses as 802.11 orders them. */
@@ -99,8 +108,9 @@ int sae_hnp_derive(const struct sae_group *g, EC_POINT *pwe, const uint8_t addrs
  * [0, p) (sae_h2e.c). */
 int sae_sswu(const struct sae_group *g, EC_POINT *pt, const BIGNUM *u, BN_CTX *ctx);
 
-/* PWE = val * PT of 12.4.4.2.3 (sae_h2e.c). */
-int sae_h2e_pwe(const struct sae_group *g, EC_POINT *pwe, const struct sae_pt *pt,
+/* PWE = val * PT of 12.4.4.2.3 (sae_h2e.c), as its factors: PT into
+ * pt_out, val (public: a hash of the addresses) into val. */
+int sae_h2e_pwe(const struct sae_group *g, EC_POINT *pt_out, BIGNUM *val, const struct sae_pt *pt,
 		const uint8_t addrs[12], BN_CTX *ctx);
 
 /* The minimum H&P iteration count (12.4.4.2.2 "k"). */

@@ -207,7 +207,7 @@ struct sae_pt *sae_pt_derive(int group, const uint8_t *ssid, size_t ssid_len,
 			     const uint8_t *password, size_t password_len,
 			     const uint8_t *identifier, size_t identifier_len, int *err)
 {
-	struct sae_group g;
+	const struct sae_group *g;
 	struct sae_pt *pt = NULL;
 	BN_CTX *ctx = NULL;
 	int ret = -EINVAL;
@@ -223,14 +223,13 @@ struct sae_pt *sae_pt_derive(int group, const uint8_t *ssid, size_t ssid_len,
 	pt = calloc(1, sizeof(*pt));
 	if (!ctx || !pt)
 		goto out_noctx;
-	ret = sae_group_init(&g, group, ctx);
-	if (ret)
+	g = sae_group_get(group, &ret);
+	if (!g)
 		goto out_noctx;
 	pt->group = group;
-	pt->prime_len = g.prime_len;
-	ret = derive_pt(&g, pt, ssid, ssid_len, password, password_len, identifier,
-			identifier_len, ctx);
-	sae_group_clear(&g);
+	pt->prime_len = g->prime_len;
+	ret = derive_pt(g, pt, ssid, ssid_len, password, password_len, identifier, identifier_len,
+			ctx);
 out_noctx:
 	BN_CTX_free(ctx);
 	if (ret) {
@@ -243,35 +242,24 @@ out_noctx:
 	return pt;
 }
 
-/* val = H(0^n, MAX(A,B) || MIN(A,B)) mod (r - 1) + 1; PWE = val * PT. */
-int sae_h2e_pwe(const struct sae_group *g, EC_POINT *pwe, const struct sae_pt *pt,
+/* val = H(0^n, MAX(A,B) || MIN(A,B)) mod (r - 1) + 1; PWE = val * PT,
+ * returned as its two factors (the caller folds val into its scalars). */
+int sae_h2e_pwe(const struct sae_group *g, EC_POINT *pt_out, BIGNUM *val, const struct sae_pt *pt,
 		const uint8_t addrs[12], BN_CTX *ctx)
 {
 	uint8_t zeros[CRYPTO_HASH_MAX_LEN] = { 0 }, h[CRYPTO_HASH_MAX_LEN];
-	EC_POINT *ptp = EC_POINT_new(g->ec);
-	BIGNUM *val, *rm1;
-	int ret = -EIO;
+	BIGNUM *rm1;
+	int ret;
 
 	BN_CTX_start(ctx);
-	val = sae_bn_ctx_get(ctx);
 	rm1 = BN_CTX_get(ctx);
-	if (!ptp || !rm1)
-		goto out;
-	ret = sae_point_from_bin(g, ptp, pt->xy, ctx);
+	ret = rm1 ? sae_point_from_bin(g, pt_out, pt->xy, ctx) : -EIO;
 	if (!ret)
 		ret = crypto_hmac(g->hash, zeros, g->hash_len, addrs, 12, h);
-	if (ret)
-		goto out;
-	ret = -EIO;
-	if (!BN_bin2bn(h, (int)g->hash_len, val) || !BN_copy(rm1, g->r) || !BN_sub_word(rm1, 1) ||
-	    !BN_nnmod(val, val, rm1, ctx) || !BN_add_word(val, 1) ||
-	    !EC_POINT_mul(g->ec, pwe, NULL, ptp, val, ctx))
-		goto out;
-	ret = 0;
-out:
-	crypto_zero(h, sizeof(h));
+	if (!ret && (!BN_bin2bn(h, (int)g->hash_len, val) || !BN_copy(rm1, g->r) ||
+		     !BN_sub_word(rm1, 1) || !BN_nnmod(val, val, rm1, ctx) || !BN_add_word(val, 1)))
+		ret = -EIO;
 	BN_CTX_end(ctx);
-	EC_POINT_clear_free(ptp);
 	if (ret)
 		ERR_clear_error();
 	return ret;

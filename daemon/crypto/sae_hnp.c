@@ -17,8 +17,12 @@ struct hnp_state {
 	const struct sae_group *g;
 	const BIGNUM *qr, *qnr;
 	BIGNUM *x, *y2;
+	struct crypto_hmac_ctx *h; /* HMAC-SHA-256, reused by every iteration */
+	/* The blinding randomness of SAE_HNP_MIN_ITERATIONS tests, one draw. */
+	uint8_t rnd[SAE_HNP_MIN_ITERATIONS * (SAE_MAX_PRIME_LEN + 8)];
 	uint8_t seed[CRYPTO_SHA256_LEN];
 	uint8_t value[SAE_MAX_PRIME_LEN];
+	unsigned qr_tests; /* blinded residue tests that ran (test hook) */
 };
 
 /* One iteration: pwd-seed = H(MAX||MIN, password || identifier ||
@@ -32,14 +36,16 @@ static int hnp_try(struct hnp_state *s, const uint8_t addrs[12], const uint8_t *
 	struct crypto_iov parts[3] = {
 		{ password, password_len }, { identifier, identifier_len }, { &counter, 1 }
 	};
+	size_t rlen = SAE_BLIND_RAND_LEN(g);
+	const uint8_t *rnd;
 	unsigned below_p;
 	int ret, qr;
 
 	/* H&P always hashes with SHA-256, whatever the group (12.4.4.2.2). */
-	ret = crypto_hmac_vec(CRYPTO_HASH_SHA256, addrs, 12, parts, 3, s->seed);
+	ret = crypto_hmac_ctx_run(s->h, addrs, 12, parts, 3, s->seed);
 	if (!ret)
-		ret = sae_kdf(CRYPTO_HASH_SHA256, s->seed, sizeof(s->seed), HNP_LABEL, g->p_bin,
-			      g->prime_len, s->value, g->prime_bits);
+		ret = sae_kdf(s->h, s->seed, sizeof(s->seed), HNP_LABEL, g->p_bin, g->prime_len,
+			      s->value, g->prime_bits);
 	if (ret)
 		return ret;
 	if (g->prime_bits % 8) { /* P-521: the KDF's 521 bits as an integer */
@@ -55,9 +61,18 @@ static int hnp_try(struct hnp_state *s, const uint8_t addrs[12], const uint8_t *
 	if (!BN_bin2bn(s->value, (int)g->prime_len, s->x) ||
 	    sae_group_curve_rhs(g, s->y2, s->x, ctx))
 		return -EIO;
-	qr = sae_group_is_qr_blind(g, s->y2, s->qr, s->qnr, ctx);
+	if (counter <= SAE_HNP_MIN_ITERATIONS) {
+		rnd = s->rnd + (counter - 1) * rlen;
+	} else { /* past the fixed count (about 2^-40): draw anew */
+		ret = crypto_random(s->rnd, rlen);
+		if (ret)
+			return ret;
+		rnd = s->rnd;
+	}
+	qr = sae_group_is_qr_blind(g, s->y2, s->qr, s->qnr, rnd, ctx);
 	if (qr < 0)
 		return qr;
+	s->qr_tests++;
 	return (int)(below_p & (unsigned)qr);
 }
 
@@ -78,8 +93,13 @@ int sae_hnp_derive(const struct sae_group *g, EC_POINT *pwe, const uint8_t addrs
 	qnr = BN_CTX_get(ctx);
 	s.x = sae_bn_ctx_get(ctx);
 	s.y2 = sae_bn_ctx_get(ctx);
-	if (!s.y2 || sae_group_qr_qnr(g, qr, qnr, ctx))
+	s.h = crypto_hmac_ctx_new(CRYPTO_HASH_SHA256);
+	if (!s.y2 || !s.h || sae_group_qr_qnr(g, qr, qnr, ctx))
 		goto out;
+	ret = crypto_random(s.rnd, SAE_HNP_MIN_ITERATIONS * SAE_BLIND_RAND_LEN(g));
+	if (ret)
+		goto out;
+	ret = -EIO;
 	s.qr = qr;
 	s.qnr = qnr;
 	/* At least SAE_HNP_MIN_ITERATIONS, all run; more only in the rare
@@ -96,7 +116,6 @@ int sae_hnp_derive(const struct sae_group *g, EC_POINT *pwe, const uint8_t addrs
 			goto out;
 		}
 		(*iterations)++;
-		(*qr_tests)++;
 		/* Keep the first hit: new = hit && !found. */
 		unsigned take = (unsigned)hit & (found ^ 1u);
 		uint8_t odd = (uint8_t)(s.seed[sizeof(s.seed) - 1] & 1);
@@ -112,6 +131,9 @@ int sae_hnp_derive(const struct sae_group *g, EC_POINT *pwe, const uint8_t addrs
 		goto out;
 	ret = sae_group_point_from_x(g, pwe, s.x, found_odd, ctx);
 out:
+	*qr_tests = s.qr_tests;
+	crypto_hmac_ctx_free(s.h);
+	crypto_zero(s.rnd, sizeof(s.rnd));
 	crypto_zero(&s.seed, sizeof(s.seed));
 	crypto_zero(&s.value, sizeof(s.value));
 	crypto_zero(x_found, sizeof(x_found));

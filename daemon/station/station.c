@@ -509,6 +509,29 @@ void station_set_autoconnect(struct station *st, bool on)
 	}
 }
 
+void station_set_external_control(struct station *st, bool on)
+{
+	if (on == st->external) {
+		return;
+	}
+	st->external = on;
+	if (on) {
+		autoconnect_stop(st);
+		st->ac.enabled = false;
+		st->saved_store = st->store;
+		st->store = NULL;
+	} else {
+		st->store = st->saved_store;
+		st->saved_store = NULL;
+	}
+	st->nets_dirty = true;
+}
+
+bool station_external_control(const struct station *st)
+{
+	return st->external;
+}
+
 void station_known_networks_changed(struct station *st)
 {
 	st->nets_dirty = true;

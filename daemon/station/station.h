@@ -134,6 +134,15 @@ size_t station_networks(struct station *st, const struct station_network **out, 
  * -ENOKEY (a PSK network with no passphrase given or stored: NoAgent). */
 int station_connect(struct station *st, const uint8_t *ssid, size_t ssid_len,
 		    const char *passphrase, bool hidden);
+/* Another program decides which networks to join (NetworkManager through
+ * the fi.w1.wpa_supplicant1 front): while on, the station neither
+ * autoconnects nor reads or writes known networks, and connects only with
+ * the credentials it is given, as wpa_supplicant does with the networks
+ * its caller adds. Off gives the store back (autoconnect stays off until
+ * station_set_autoconnect). */
+void station_set_external_control(struct station *st, bool on);
+bool station_external_control(const struct station *st);
+
 /* Disconnects, or cancels a connect in progress (its connect_done gets
  * Aborted). Turns autoconnect off until the next station_connect() or
  * station_set_autoconnect(true). Returns 0 or -ENOTCONN. */

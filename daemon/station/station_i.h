@@ -275,7 +275,9 @@ struct station {
 	uint32_t ifindex;
 	uint32_t radio_id;
 	uint8_t addr[DRIVER_ADDR_LEN];
-	struct known_store *store;
+	struct known_store *store;     /* NULL while under external control */
+	struct known_store *saved_store; /* the store, while under external control */
+	bool external;
 	struct station_callbacks cb;
 	struct driver_capa capa;
 	bool have_capa;

@@ -99,12 +99,12 @@ def wait_for(cond, timeout=10.0, what="condition"):
 class Bus:
     """A private dbus-daemon."""
 
-    def __init__(self, tmp, permissive=False):
+    def __init__(self, tmp, permissive=False, policy=""):
         self.dir = tmp
         os.chmod(tmp, 0o755)
         sock = os.path.join(tmp, "bus.sock")
         conf = os.path.join(tmp, "bus.conf")
-        extra = '<allow send_type="method_call"/>' if permissive else ""
+        extra = ('<allow send_type="method_call"/>' if permissive else "") + policy
         with open(conf, "w") as f:
             f.write(BUS_CONF.format(sock=sock, policy=POLICY, extra=extra))
         self.proc = subprocess.Popen(
@@ -161,17 +161,19 @@ class Daemon:
 class Setup:
     """A bus and a daemon; the client connection is self.bus."""
 
-    def __init__(self, conf, args=(), permissive=False, start=True, tmp=None, system=False):
+    def __init__(self, conf, args=(), permissive=False, start=True, tmp=None, system=False,
+                 policy=""):
         self.tmp = tmp or tempfile.mkdtemp(prefix="wpad-dbus-")
         self.conf_text = conf
         self.args = args
         self.permissive = permissive
+        self.policy = policy
         self.started = start
         self.system = system
         self.daemon = None
 
     def __enter__(self):
-        self.busd = Bus(self.tmp, self.permissive)
+        self.busd = Bus(self.tmp, self.permissive, self.policy)
         self.bus = dbus.bus.BusConnection(self.busd.address)
         self.signals = []
         self.bus.add_signal_receiver(self._record, sender_keyword="sender",

@@ -364,7 +364,7 @@ START_TEST(mgmt_tx_status_and_registration)
 
 	size_t n = frame_action(frame, ap_addr, sta_addr, ap_addr, 7);
 	ck_assert_int_eq(driver_tx_mgmt(H->drv, sta, FREQ_CH6, frame, n, false, &cookie), 0);
-	struct recorded_event *st = harness_wait_cookie(DRIVER_EV_TX_STATUS, cookie, 2000);
+	struct recorded_event *st = harness_wait_cookie(DRIVER_EV_TX_STATUS, sta, cookie, 2000);
 	ck_assert_msg(st != NULL, "no TX status for an action frame");
 	ck_assert_msg(st->acked, "frame to a present peer not acked");
 	struct recorded_event *rx;
@@ -378,8 +378,8 @@ START_TEST(mgmt_tx_status_and_registration)
 	n = frame_action(frame, nobody, sta_addr, nobody, 8);
 	frame[24] = 4; /* Public: a station may send it outside its BSS */
 	ck_assert_int_eq(driver_tx_mgmt(H->drv, sta, FREQ_CH6, frame, n, false, &cookie2), 0);
-	ck_assert_uint_ne(cookie2, cookie);
-	st = harness_wait_cookie(DRIVER_EV_TX_STATUS, cookie2, 3000);
+	ck_assert_uint_ne(cookie2, cookie); /* unique per interface */
+	st = harness_wait_cookie(DRIVER_EV_TX_STATUS, sta, cookie2, 3000);
 	ck_assert_msg(st != NULL, "no TX status for a frame to nobody");
 	ck_assert_msg(!st->acked, "frame to an absent peer was acked");
 
@@ -561,7 +561,7 @@ START_TEST(unauthorized_port_passes_only_eapol)
 	ck_assert_mem_eq(ev->src, sta_addr, 6);
 	ck_assert_uint_eq(ev->frame_len, sizeof(eapol));
 	ck_assert_mem_eq(ev->frame, eapol, sizeof(eapol));
-	struct recorded_event *st = harness_wait_cookie(DRIVER_EV_EAPOL_TX_STATUS, cookie, 2000);
+	struct recorded_event *st = harness_wait_cookie(DRIVER_EV_EAPOL_TX_STATUS, sta, cookie, 2000);
 	ck_assert_msg(st != NULL && st->acked, "no acked EAPOL TX status");
 }
 END_TEST

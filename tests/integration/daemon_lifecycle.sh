@@ -73,6 +73,23 @@ run_demo() { # prefix...
 run_demo
 echo "demo: connected and stopped cleanly"
 
+# The demo's log piped to a reader that goes first (`make demo | tee`, then
+# Ctrl-C reaches tee too): wpad must still stop cleanly and remove its state
+# folder (it holds the demo's passphrase), not die of SIGPIPE.
+demo_dirs() { ls -d /tmp/wpad-demo-?????? 2>/dev/null | sort; }
+before=$(demo_dirs)
+mkfifo "$tmp/log"
+"$wpad" --demo --no-dbus >"$tmp/log" 2>&1 &
+pid=$!
+head -n 1 <"$tmp/log" >/dev/null # the reader takes one line and is gone
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+[ "$rc" -eq 0 ] || { echo "demo with a closed log pipe exited $rc (141: killed by SIGPIPE)"; exit 1; }
+left=$(comm -13 <(echo "$before") <(demo_dirs))
+[ -z "$left" ] || { echo "demo state folder left behind: $left"; exit 1; }
+echo "demo: a closed log pipe does not stop the clean exit"
+
 case "$WPAD_BUILD" in
 *-san) echo "sanitized build: valgrind not applicable" ;;
 *)

@@ -150,7 +150,7 @@ static struct recorded_event *find(uint32_t type, uint32_t ifindex, bool by_cook
 		struct recorded_event *r = &H->events[i];
 		if (r->consumed || r->type != type)
 			continue;
-		if (!by_cookie && ifindex && r->ifindex != ifindex)
+		if (ifindex && r->ifindex != ifindex)
 			continue;
 		if (by_cookie && r->cookie != cookie)
 			continue;
@@ -181,9 +181,10 @@ struct recorded_event *harness_wait(uint32_t type, uint32_t ifindex, int timeout
 	return wait_for(type, ifindex, false, 0, timeout_ms);
 }
 
-struct recorded_event *harness_wait_cookie(uint32_t type, uint64_t cookie, int timeout_ms)
+struct recorded_event *harness_wait_cookie(uint32_t type, uint32_t ifindex, uint64_t cookie,
+					   int timeout_ms)
 {
-	return wait_for(type, 0, true, cookie, timeout_ms);
+	return wait_for(type, ifindex, true, cookie, timeout_ms);
 }
 
 void harness_run_for(int ms)

@@ -61,8 +61,12 @@ void harness_teardown(void);
 /* Runs the loop until an unconsumed event of this type (and ifindex, unless
  * 0) arrives or timeout_ms passes; marks it consumed. NULL on timeout. */
 struct recorded_event *harness_wait(uint32_t type, uint32_t ifindex, int timeout_ms);
-/* Like harness_wait, but also requires a TX status cookie match. */
-struct recorded_event *harness_wait_cookie(uint32_t type, uint64_t cookie, int timeout_ms);
+/* Like harness_wait, but for the TX status of one frame: its interface
+ * and cookie. Both are needed: the kernel numbers cookies per wiphy
+ * (mac80211's roc_cookie_counter), so two radios hand out the same
+ * values. */
+struct recorded_event *harness_wait_cookie(uint32_t type, uint32_t ifindex, uint64_t cookie,
+					   int timeout_ms);
 /* Runs the loop for ms milliseconds, collecting events. */
 void harness_run_for(int ms);
 /* Counts unconsumed events of a type for an ifindex (0: any). */

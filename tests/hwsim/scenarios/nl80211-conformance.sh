@@ -9,10 +9,8 @@
 # backend does (docs/nl80211.md, "On mac80211_hwsim"). They may fail; every
 # other case must pass. One that starts passing is noted in the row.
 expected_failures=(
-	# sent from a connected station since 2026-12-04 (cfg80211 allows a
-	# station non-Public action frames only to its AP); it now stops later:
-	# hwsim reports the Public action frame to an absent address as acked
-	mgmt_tx_status_and_registration
+	# none since 2026-12-05: mgmt_tx_status_and_registration failed only
+	# because the harness matched TX status by cookie alone (docs/nl80211.md)
 )
 
 ns_new conf
