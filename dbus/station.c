@@ -138,12 +138,12 @@ static int ask_agent(struct wdb_device *d, struct wpad_error *err)
 	return d->st.agent_req ? 0 : -ENOKEY;
 }
 
-static bool stored_key(struct wdb_device *d)
+static bool stored_key(struct wdb_device *d, bool passphrase_only)
 {
 	struct known_store *store = wpad_known_store(wdb_get()->w);
 	struct known_network *k =
 		store ? known_store_get(store, d->st.ssid, d->st.ssid_len, KNOWN_SEC_PSK) : NULL;
-	return k && (k->has_passphrase || k->psk_valid);
+	return k && (k->has_passphrase || (!passphrase_only && k->psk_valid));
 }
 
 DBusMessage *wdb_station_connect(struct wdb_device *d, DBusMessage *msg, const uint8_t *ssid,
@@ -166,7 +166,10 @@ DBusMessage *wdb_station_connect(struct wdb_device *d, DBusMessage *msg, const u
 	d->st.hidden = hidden;
 	d->st.connect_call = dbus_message_ref(msg);
 	log_info("%s: connect to '%s' asked over D-Bus", d->dev->name, s);
-	if (sec == BSS_SECURITY_PSK && !hidden && !stored_key(d)) {
+	/* A WPA3-only (SAE) network needs the passphrase itself. */
+	bool need_key = sec == BSS_SECURITY_PSK ? !stored_key(d, false)
+			: sec == BSS_SECURITY_SAE ? !stored_key(d, true) : false;
+	if (need_key && !hidden) {
 		struct wpad_error e;
 		if (ask_agent(d, &e) < 0) {
 			d->st.connect_call = NULL;

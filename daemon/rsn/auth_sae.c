@@ -426,12 +426,18 @@ static enum auth_step sta_commit_refused(struct auth_sess *s, const struct auth_
 		p->tokens_taken++;
 		return out_commit(s, out); /* the same commit, with the token */
 	}
-	case WLAN_STATUS_FINITE_CYCLIC_GROUP_NOT_SUPPORTED:
+	case WLAN_STATUS_FINITE_CYCLIC_GROUP_NOT_SUPPORTED: {
+		uint16_t g;
+		/* The refusal names our group (hostapd echoes it); an answer
+		 * naming another is stale. */
+		if (sae_body_group(in->body, in->body_len, &g) == CODEC_OK && g != p->group)
+			return AUTH_STEP_IGNORE;
 		if (p->n_rejected < SAE_CODEC_MAX_REJECTED)
 			p->rejected[p->n_rejected++] = (uint16_t)p->group;
 		p->group_idx++;
 		p->token_len = 0;
 		return sta_commit_group(s, out);
+	}
 	case WLAN_STATUS_UNKNOWN_PASSWORD_IDENTIFIER:
 		return fail(s, in->status, "the AP does not know our password identifier");
 	default:

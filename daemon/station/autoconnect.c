@@ -20,16 +20,6 @@
 
 /* The network in view for a known one; an open entry also fits its OWE
  * form (the store keeps OWE networks as open), which is preferred. */
-static const struct station_network *candidate_network(struct station *st,
-							const struct station_known *k)
-{
-	const struct station_network *n =
-		k->security == BSS_SECURITY_OPEN
-			? network_list_find(&st->nets, k->ssid, k->ssid_len, BSS_SECURITY_OWE)
-			: NULL;
-	return n ? n : network_list_find(&st->nets, k->ssid, k->ssid_len, k->security);
-}
-
 static bool ssid_in(const struct ac_ssid *set, size_t n, const uint8_t *ssid, size_t len)
 {
 	for (size_t i = 0; i < n; i++)
@@ -103,7 +93,8 @@ static const struct station_known *pick(struct station *st, const struct station
 	for (size_t i = 0; i < n; i++) {
 		if (ssid_in(st->ac.tried, st->ac.n_tried, c[i].ssid, c[i].ssid_len))
 			continue;
-		const struct station_network *net = candidate_network(st, &c[i]);
+		const struct station_network *net =
+			network_list_find_known(&st->nets, c[i].ssid, c[i].ssid_len, c[i].security);
 		if (net && net->support == BSS_OK && net->last_seen_us >= min_seen)
 			return &c[i];
 	}
@@ -215,7 +206,8 @@ bool autoconnect_candidate_heard(struct station *st, uint64_t since)
 		return false;
 	size_t n = candidates(st, c, STATION_AC_MAX_CANDIDATES);
 	for (size_t i = 0; i < n; i++) {
-		const struct station_network *net = candidate_network(st, &c[i]);
+		const struct station_network *net =
+			network_list_find_known(&st->nets, c[i].ssid, c[i].ssid_len, c[i].security);
 		if (net && net->support == BSS_OK && net->last_seen_us >= since)
 			return true;
 	}

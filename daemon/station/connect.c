@@ -65,19 +65,10 @@ static const struct station_network *conn_network(struct station *st)
 	station_networks_refresh(st);
 	if (!c->security_set)
 		return network_list_find_ssid(&st->nets, c->ssid, c->ssid_len);
-	n = network_list_find(&st->nets, c->ssid, c->ssid_len, c->security);
-	/* A passphrase also fits a WPA3-only network (reported as not
-	 * supported yet); it never leads to an open network of the same name,
-	 * which would be a downgrade anyone can stage. */
-	if (!n && c->security == BSS_SECURITY_PSK)
-		n = network_list_find(&st->nets, c->ssid, c->ssid_len, BSS_SECURITY_SAE);
-	/* An open network's entry fits its OWE form (an upgrade), which is
-	 * preferred when both are in view. */
-	if (c->security == BSS_SECURITY_OPEN) {
-		const struct station_network *owe =
-			network_list_find(&st->nets, c->ssid, c->ssid_len, BSS_SECURITY_OWE);
-		n = owe ? owe : n;
-	}
+	/* A passphrase also fits a WPA3-only network; it never leads to an
+	 * open network of the same name, which would be a downgrade anyone
+	 * can stage. */
+	n = network_list_find_known(&st->nets, c->ssid, c->ssid_len, c->security);
 	return n;
 }
 
@@ -541,6 +532,7 @@ static void load_known(struct station *st)
 		c->security_set = true;
 		c->hidden = c->hidden || k.hidden;
 		c->policy = k.policy;
+		snprintf(c->sae_pwe, sizeof(c->sae_pwe), "%s", k.sae_pwe);
 		c->n_known_freqs = k.n_freqs;
 		memcpy(c->known_freqs, k.freqs, k.n_freqs * sizeof(k.freqs[0]));
 		if (!c->have_psk && k.have_psk) {

@@ -91,6 +91,7 @@ static void fill(struct station_known *out, const struct known_network *net)
 	out->autoconnect = net->autoconnect;
 	out->hidden = net->hidden;
 	fill_policy(&out->policy, net);
+	snprintf(out->sae_pwe, sizeof(out->sae_pwe), "%s", net->sae_pwe);
 	out->last_connected = net->last_connected;
 	out->n_freqs = net->n_freqs < STATION_KNOWN_MAX_FREQS ? net->n_freqs
 							      : STATION_KNOWN_MAX_FREQS;

@@ -132,6 +132,24 @@ const struct station_network *network_list_find(const struct network_list *nl,
 	return find_mut((struct network_list *)nl, ssid, ssid_len, security);
 }
 
+const struct station_network *network_list_find_known(const struct network_list *nl,
+						       const uint8_t *ssid, size_t ssid_len,
+						       enum bss_security security)
+{
+	/* An open network's entry fits its OWE form (an upgrade), which is
+	 * preferred when both are in view. */
+	if (security == BSS_SECURITY_OPEN) {
+		const struct station_network *owe =
+			network_list_find(nl, ssid, ssid_len, BSS_SECURITY_OWE);
+		if (owe)
+			return owe;
+	}
+	const struct station_network *n = network_list_find(nl, ssid, ssid_len, security);
+	if (!n && security == BSS_SECURITY_PSK)
+		n = network_list_find(nl, ssid, ssid_len, BSS_SECURITY_SAE);
+	return n;
+}
+
 const struct station_network *network_list_find_ssid(const struct network_list *nl,
 						      const uint8_t *ssid, size_t ssid_len)
 {

@@ -58,6 +58,13 @@ int network_list_build(struct network_list *nl, struct bss_list *bl);
 const struct station_network *network_list_find(const struct network_list *nl,
 						 const uint8_t *ssid, size_t ssid_len,
 						 enum bss_security security);
+/* The network a known network of this security joins: the same security,
+ * and for a passphrase (PSK) network also a WPA3-only (SAE) one; an open
+ * network's OWE form first when it is in view. One place for connect and
+ * autoconnect. */
+const struct station_network *network_list_find_known(const struct network_list *nl,
+						       const uint8_t *ssid, size_t ssid_len,
+						       enum bss_security security);
 /* The best-ranked network with this SSID, whatever its security. */
 const struct station_network *network_list_find_ssid(const struct network_list *nl,
 						      const uint8_t *ssid, size_t ssid_len);

@@ -142,12 +142,15 @@ static int sae_setup(struct station *st, struct wpad_error *e)
 		return wpad_error_set(e, WPAD_ERR_NO_AGENT, 0, -1, -1,
 				      "SAE needs the network's passphrase"), -ENOKEY;
 	bool ap_h2e = bss_sae_h2e(&c->bss);
-	if (c->bss.sae_h2e_only && st->sae_pwe == SAE_PWE_HUNT_AND_PECK)
+	enum sae_pwe_mode mode = st->sae_pwe; /* the known network's SAEPWE wins */
+	if (c->sae_pwe[0] && sae_pwe_mode_parse(c->sae_pwe, &mode) < 0)
+		mode = st->sae_pwe;
+	if (c->bss.sae_h2e_only && mode == SAE_PWE_HUNT_AND_PECK)
 		return wpad_error_set(e, WPAD_ERR_NOT_SUPPORTED, 0, WLAN_STATUS_SAE_HASH_TO_ELEMENT,
 				      -1, "the access point %s requires SAE hash-to-element and "
 				      "wpad is set to hunting-and-pecking (status 126)",
 				      bss_addr_str(c->bss.bssid, a)), -EOPNOTSUPP;
-	switch (st->sae_pwe) {
+	switch (mode) {
 	case SAE_PWE_HUNT_AND_PECK:
 		c->sae.pwe = SAE_PWE_HUNT_AND_PECK;
 		break;

@@ -56,6 +56,7 @@ struct station_known {
 	bool autoconnect;
 	bool hidden;
 	struct rsn_policy policy; /* PMF, AKMs and ciphers allowed (0: defaults) */
+	char sae_pwe[16];         /* SAEPWE of the file, "" when unset */
 	uint64_t last_connected; /* CLOCK_REALTIME seconds, 0: never */
 	bool have_psk;
 	uint8_t psk[STATION_PSK_LEN];
@@ -192,6 +193,8 @@ struct station_connect {
 	/* SAE's view of the network for auth (daemon/rsn/auth_sae.h): the
 	 * password is c->passphrase; wiped with the attempt. */
 	struct auth_sae_conf sae;
+	/* The known network's SAEPWE ("" : the station's setting). */
+	char sae_pwe[16];
 	/* Transition Disable bits (KDE_TD_*) from the AP's message 3. */
 	uint8_t transition_disable;
 	/* OWE transition: bss is the OWE twin of the open network's BSS; its

@@ -55,6 +55,9 @@ struct known_network {
 	char pmf[12];
 	char akms[96];
 	char ciphers[96];
+	/* SAE password element method: hunt-and-peck|h2e|both ("": both,
+	 * H2E where the AP offers it). */
+	char sae_pwe[16];
 	uint64_t last_connected; /* unix time, 0 = never */
 	uint32_t freqs[KNOWN_FREQS_MAX]; /* MHz, most recent first */
 	size_t n_freqs;

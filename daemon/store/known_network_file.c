@@ -16,7 +16,7 @@
 #define FAIL_AT(ini, e, code, ...) cfg_fail(err, code, (ini)->file, (e)->line, __VA_ARGS__)
 
 static const char *const settings_keys[] = { "AutoConnect", "Hidden", "ManagementFrameProtection",
-					      "AKMs", "Ciphers", NULL };
+					      "AKMs", "Ciphers", "SAEPWE", NULL };
 static const char *const state_keys[] = { "LastConnected", "Frequencies", NULL };
 static const char *const psk_keys[] = { "Passphrase", "PreSharedKey", "PreSharedKeyCheck", NULL };
 
@@ -96,6 +96,12 @@ static int read_policy(struct known_network *net, const struct ini *ini,
 		dst = net->akms, cap = sizeof(net->akms);
 	} else if (strcmp(e->key, "Ciphers") == 0) {
 		dst = net->ciphers, cap = sizeof(net->ciphers);
+	} else if (strcmp(e->key, "SAEPWE") == 0) {
+		if (strcmp(e->value, "hunt-and-peck") && strcmp(e->value, "h2e") &&
+		    strcmp(e->value, "both"))
+			return FAIL_AT(ini, e, CFG_E_BAD_VALUE,
+				       "SAEPWE must be hunt-and-peck, h2e or both");
+		dst = net->sae_pwe, cap = sizeof(net->sae_pwe);
 	} else {
 		return 1;
 	}
@@ -330,6 +336,7 @@ static int put_settings_state(const struct known_network *net, struct ini *ini)
 	    (net->pmf[0] && ini_set(s, "ManagementFrameProtection", net->pmf) < 0) ||
 	    (net->akms[0] && ini_set(s, "AKMs", net->akms) < 0) ||
 	    (net->ciphers[0] && ini_set(s, "Ciphers", net->ciphers) < 0) ||
+	    (net->sae_pwe[0] && ini_set(s, "SAEPWE", net->sae_pwe) < 0) ||
 	    put_extras(net, ini, "Settings") < 0)
 		return -ENOMEM;
 	bool need_state = net->last_connected || net->n_freqs;

@@ -301,6 +301,62 @@ START_TEST(sae_pmksa_reconnect_skips_sae)
 }
 END_TEST
 
+static bool station_connected(void *arg)
+{
+	(void)arg;
+	return station_state(E.st) == STATION_CONNECTED;
+}
+
+/* A WPA3-only network known by its passphrase (stored as a .psk network)
+ * is joined by autoconnect after a restart of the station. */
+START_TEST(sae_autoconnect_known_network)
+{
+	start_sae_ap("sae", NULL);
+	station_with_store();
+	connect_ok();
+	station_free(E.st);
+	known_store_free(store);
+	ck_assert_int_eq(known_store_open(store_dir, &store), 0);
+	ck_assert_int_ge(known_store_load(store), 0);
+	E.st = station_new(APT->loop, APT->drv, E.ifindex, store, &station_cb);
+	ck_assert_ptr_nonnull(E.st);
+	ck_assert_msg(apt_wait_for(station_connected, NULL, 20000), "autoconnect did not join");
+	unsigned two = 2;
+	ck_assert(apt_wait_for(ap_authorized, &two, 1000));
+	assert_sae_link();
+}
+END_TEST
+
+/* A known network's SAEPWE=hunt-and-peck beats the default (H2E where the
+ * AP's RSNXE offers it): the commits carry status 0. */
+START_TEST(sae_known_network_pwe)
+{
+	start_sae_ap("sae", NULL);
+	snprintf(store_dir, sizeof(store_dir), "/tmp/wpad-sae-e2e-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(store_dir));
+	char path[128];
+	snprintf(path, sizeof(path), "%s/%s.psk", store_dir, APT_SSID);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "[Security]\nPassphrase=%s\n\n[Settings]\nAutoConnect=false\nSAEPWE=hunt-and-peck\n",
+		APT_PASSPHRASE);
+	fclose(f);
+	station_free(E.st);
+	ck_assert_int_eq(known_store_open(store_dir, &store), 0);
+	ck_assert_int_ge(known_store_load(store), 1);
+	E.st = station_new(APT->loop, APT->drv, E.ifindex, store, &station_cb);
+	size_t mark = APT->n_ev;
+	connect_with(NULL);
+	ck_assert_msg(E.connect_ok, "connect failed: %s", E.err.text);
+	unsigned one = 1;
+	ck_assert(apt_wait_for(ap_authorized, &one, 1000));
+	struct auth_count c = auth_frames(WLAN_AUTH_SAE, mark);
+	ck_assert_uint_eq(c.commits, 2);
+	ck_assert_uint_eq(c.status126, 0);
+	assert_sae_link();
+}
+END_TEST
+
 /* An SAE commit of an attacker: valid (scalar, element) for group 19,
  * which the AP cannot tell from a real one without the password. */
 static size_t flood_commit(uint8_t *out, size_t cap)
@@ -431,6 +487,8 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_transition_ap_psk_and_sae_stations);
 	tcase_add_test(tc, sae_h2e_only_ap_refuses_hunt_and_peck);
 	tcase_add_test(tc, sae_password_identifier);
+	tcase_add_test(tc, sae_autoconnect_known_network);
+	tcase_add_test(tc, sae_known_network_pwe);
 	suite_add_tcase(s, tc);
 	return s;
 }
