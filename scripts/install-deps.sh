@@ -20,11 +20,23 @@ BUILD_PKGS="$BUILD_PKGS dbus-daemon systemd"
 # dbus-daemon .. util-linux: the D-Bus tests (tests/dbus/): a private bus,
 # python3-dbus with GLib, busctl (systemd) and gdbus as clients, useradd
 # and runuser for the unprivileged caller. groff-base: wpactl's test renders
-# the man pages (docs/man/).
+# the man pages (docs/man/). network-manager: the hwsim scenario wpad-nm-psk
+# runs the real NetworkManager (and nmcli) against wpad's fi.w1.wpa_supplicant1
+# front (issue 19); see NO_START_PKGS below for why installing it is harmless.
 TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps
 qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus wireless-regdb
 dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux
-groff-base"
+groff-base network-manager"
+
+# Packages whose postinst would start a daemon that takes over the machine's
+# networking: network-manager's postinst runs `deb-systemd-invoke start
+# NetworkManager.service` when systemd is PID 1 (without systemd it starts
+# nothing) and enables the unit for the next boot. The tests start their own
+# NetworkManager inside the hwsim VM only, so on a fresh install these are
+# installed with starts denied (policy-rc.d, which deb-systemd-invoke obeys)
+# and their units disabled. An installation the user already had is left as is.
+NO_START_PKGS="network-manager"
+NO_START_UNITS="NetworkManager.service NetworkManager-wait-online.service NetworkManager-dispatcher.service"
 
 # hostapd + wpasupplicant: the idle-memory comparison of bench/memory.sh (in
 # a network namespace: iproute2).
@@ -63,5 +75,37 @@ fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-# shellcheck disable=SC2086
-apt-get install -y -q --no-install-recommends $missing
+
+no_start=""
+rest=""
+for p in $missing; do
+	case " $NO_START_PKGS " in
+	*" $p "*) no_start="$no_start $p" ;;
+	*) rest="$rest $p" ;;
+	esac
+done
+if [ -n "$rest" ]; then
+	# shellcheck disable=SC2086
+	apt-get install -y -q --no-install-recommends $rest
+fi
+if [ -n "$no_start" ]; then
+	# A policy-rc.d of the machine's own (containers have one) stays; else a
+	# temporary one that denies every start (exit 101) during this install.
+	own_policy=""
+	if [ ! -e /usr/sbin/policy-rc.d ]; then
+		own_policy=/usr/sbin/policy-rc.d
+		printf '#!/bin/sh\n# install-deps.sh: no service starts while installing test packages\nexit 101\n' \
+			>"$own_policy"
+		chmod 755 "$own_policy"
+		trap 'rm -f "$own_policy"' EXIT INT TERM
+	fi
+	# shellcheck disable=SC2086
+	apt-get install -y -q --no-install-recommends $no_start
+	[ -z "$own_policy" ] || rm -f "$own_policy"
+	if [ -d /run/systemd/system ]; then
+		# shellcheck disable=SC2086
+		systemctl disable $NO_START_UNITS >/dev/null 2>&1 || true
+		echo "install-deps: installed$no_start without starting it; its units are disabled" \
+			"(the tests start NetworkManager themselves, in the hwsim VM)"
+	fi
+fi
