@@ -529,7 +529,8 @@ radio_gone() { ! nsx "$1" iw phy "$(phy "$2")" info >/dev/null 2>&1; } # NS RADI
 # profiles, state and /var/lib/NetworkManager under $HWSIM_WORK (the VM's /
 # is read-only: a bind mount in the mount namespace `ip netns exec` makes),
 # no polkit, no DNS or resolv.conf, no connectivity check, the
-# wpa_supplicant backend and the radio's own MAC address.
+# wpa_supplicant backend and the radio's own MAC address. --debug: its log
+# on stderr (nm.log), not syslog.
 nm_start() { # NS
 	local d=$HWSIM_WORK/nm
 	mkdir -p "$d/conf.d" "$d/sys.d" "$d/connections" "$d/var"
@@ -562,7 +563,7 @@ nm_start() { # NS
 	EOF
 	# shellcheck disable=SC2016 # expanded by the inner shell
 	start_bg nm "$1" bash -c 'mount --bind "$1" /var/lib/NetworkManager && exec "${@:2}"' nm \
-		"$d/var" NetworkManager --no-daemon --config="$d/NetworkManager.conf" \
+		"$d/var" NetworkManager --no-daemon --debug --config="$d/NetworkManager.conf" \
 		--config-dir="$d/conf.d" --system-config-dir="$d/sys.d" \
 		--intern-config="$d/intern.conf" --state-file="$d/state" --pid-file="$d/pid"
 }
