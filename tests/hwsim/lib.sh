@@ -698,12 +698,16 @@ proc_start_wall() { # PID
 	awk -v t="$ticks" -v hz="$hz" -v now="$now" -v up="$up" 'BEGIN { printf "%.3f", now - up + t / hz }'
 }
 
-# systemd-udevd in namespace NS, every net device there initialized
+# systemd-udevd in namespace NS, every net device there initialized (STA_IF checked)
 # (NetworkManager waits for udev's database entry of a device).
 udev_start() { # NS
-	start_bg udevd "$1" /lib/systemd/systemd-udevd
+	start_bg udevd "$1" env SYSTEMD_IGNORE_CHROOT=1 /lib/systemd/systemd-udevd
 	wait_until 20 "udevd running" test -S /run/udev/control
-	nsx "$1" udevadm trigger --action=add --subsystem-match=net || fail "udevadm trigger"
-	nsx "$1" udevadm settle -t 60 || fail "udevadm settle"
-	log "ok: udev initialized: $(cd /run/udev/data && echo n*)"
+	# The scenarios run in a chroot, where udevadm ignores requests unless told.
+	nsx "$1" env SYSTEMD_IGNORE_CHROOT=1 udevadm trigger --action=add --subsystem-match=net ||
+		fail "udevadm trigger"
+	nsx "$1" env SYSTEMD_IGNORE_CHROOT=1 udevadm settle -t 60 || fail "udevadm settle"
+	local i
+	i=$(nsx "$1" cat "/sys/class/net/$STA_IF/ifindex")
+	wait_until 20 "udev initialized $STA_IF (/run/udev/data/n$i)" test -e "/run/udev/data/n$i"
 }
