@@ -208,12 +208,14 @@ static DBusMessage *remove_interface(void *data, DBusMessage *msg)
 static bool get_capabilities(void *data, DBusMessageIter *it)
 {
 	DBusMessageIter arr;
-	const char *pmf = "pmf", *owe = "owe";
+	const char *pmf = "pmf", *owe = "owe", *no_wep = "wep_disabled";
 	/* Only what wpad really does: no "ap" (hotspots through this front
 	 * are not served yet), no "p2p" (NetworkManager would create a P2P
-	 * device), no "ft". */
+	 * device), no "ft". "wep_disabled": wpad has no WEP; without it
+	 * NetworkManager 1.42 reports WEP as supported (seen on the real one). */
 	return dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "s", &arr) &&
 	       dbus_message_iter_append_basic(&arr, DBUS_TYPE_STRING, &pmf) &&
+	       dbus_message_iter_append_basic(&arr, DBUS_TYPE_STRING, &no_wep) &&
 	       (!wpas_owe_supported() || dbus_message_iter_append_basic(&arr, DBUS_TYPE_STRING, &owe)) &&
 	       dbus_message_iter_close_container(it, &arr);
 }

@@ -22,11 +22,27 @@ BUILD_PKGS="$BUILD_PKGS dbus-daemon systemd"
 # and runuser for the unprivileged caller. groff-base: wpactl's test renders
 # the man pages (docs/man/). dnsmasq-base: the DHCP server on the wired side
 # of the bridged-AP scenarios (tests/hwsim, no service installed).
+# freeradius: the RADIUS server of the wired 802.1X tests (tests/integration/
+# wired/, started by them with a configuration they write). network-manager:
+# the hwsim scenarios wpad-nm-* run the real NetworkManager (and nmcli)
+# against wpad's fi.w1.wpa_supplicant1 front (issue 19). See NO_START_PKGS
+# below for why installing these two is harmless.
 TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps
 qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus wireless-regdb
 dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux
-groff-base dnsmasq-base
-freeradius"
+groff-base dnsmasq-base freeradius network-manager"
+
+# Packages whose postinst would start a daemon: network-manager's would take
+# over the machine's networking, freeradius's would listen on the RADIUS
+# ports the tests use. network-manager's postinst runs `deb-systemd-invoke start
+# NetworkManager.service` when systemd is PID 1 (without systemd it starts
+# nothing) and enables the unit for the next boot. The tests start their own
+# NetworkManager inside the hwsim VM only, so on a fresh install these are
+# installed with starts denied (policy-rc.d, which deb-systemd-invoke obeys)
+# and their units disabled. An installation the user already had is left as is.
+NO_START_PKGS="network-manager freeradius"
+NO_START_UNITS="NetworkManager.service NetworkManager-wait-online.service NetworkManager-dispatcher.service
+freeradius.service"
 
 # hostapd + wpasupplicant: the idle-memory comparison of bench/memory.sh (in
 # a network namespace: iproute2).
@@ -65,5 +81,37 @@ fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-# shellcheck disable=SC2086
-apt-get install -y -q --no-install-recommends $missing
+
+no_start=""
+rest=""
+for p in $missing; do
+	case " $NO_START_PKGS " in
+	*" $p "*) no_start="$no_start $p" ;;
+	*) rest="$rest $p" ;;
+	esac
+done
+if [ -n "$rest" ]; then
+	# shellcheck disable=SC2086
+	apt-get install -y -q --no-install-recommends $rest
+fi
+if [ -n "$no_start" ]; then
+	# A policy-rc.d of the machine's own (containers have one) stays; else a
+	# temporary one that denies every start (exit 101) during this install.
+	own_policy=""
+	if [ ! -e /usr/sbin/policy-rc.d ]; then
+		own_policy=/usr/sbin/policy-rc.d
+		printf '#!/bin/sh\n# install-deps.sh: no service starts while installing test packages\nexit 101\n' \
+			>"$own_policy"
+		chmod 755 "$own_policy"
+		trap 'rm -f "$own_policy"' EXIT INT TERM
+	fi
+	# shellcheck disable=SC2086
+	apt-get install -y -q --no-install-recommends $no_start
+	[ -z "$own_policy" ] || rm -f "$own_policy"
+	if [ -d /run/systemd/system ]; then
+		# shellcheck disable=SC2086
+		systemctl disable $NO_START_UNITS >/dev/null 2>&1 || true
+		echo "install-deps: installed$no_start without starting it; its units are disabled" \
+			"(the tests start NetworkManager themselves, in the hwsim VM)"
+	fi
+fi

@@ -235,9 +235,18 @@ wpas_completed() { # NS IFACE
 	nsx "$1" wpa_cli -p "$HWSIM_WORK/wpas" -i "$2" status | grep -qx 'wpa_state=COMPLETED'
 }
 
-dbus_start() { # the system bus iwd needs; once per scenario
+dbus_start() { # [POLICY_FILE...]: the system bus iwd needs; once per scenario
+	local cfg=$HWSIM_WORK/system-bus.conf f
 	mkdir -p /run/dbus
-	dbus-daemon --system --fork --nopidfile || fail "dbus-daemon did not start"
+	# Bus policies of our own (org.wpad1.conf) on top of Debian's system bus.
+	{
+		echo '<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"'
+		echo ' "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">'
+		echo '<busconfig><include>/usr/share/dbus-1/system.conf</include>'
+		for f in "$@"; do echo "<include>$f</include>"; done
+		echo '</busconfig>'
+	} >"$cfg"
+	dbus-daemon --config-file="$cfg" --fork --nopidfile || fail "dbus-daemon did not start"
 	wait_until 10 "system bus" test -S /run/dbus/system_bus_socket
 }
 
@@ -643,4 +652,193 @@ flow_wpad_ap_bridge() { # HOW EAPOL
 		iface_in_bridge ap veth-ap "$br" || fail "the wired port left the bridge"
 	fi
 	stop_daemon dnsmasq
+}
+
+# ---- the real NetworkManager driving wpad (fi.w1.wpa_supplicant1) ----
+
+# NetworkManager in namespace NS with a configuration of its own: keyfile
+# profiles, state and /var/lib/NetworkManager under $HWSIM_WORK (the VM's /
+# is read-only: a bind mount in the mount namespace `ip netns exec` makes),
+# no polkit, no DNS or resolv.conf, no connectivity check, the
+# wpa_supplicant backend and the radio's own MAC address. --debug: its log
+# on stderr (nm.log), not syslog.
+nm_start() { # NS
+	local d=$HWSIM_WORK/nm
+	mkdir -p "$d/conf.d" "$d/sys.d" "$d/connections" "$d/var"
+	chmod 700 "$d/connections" "$d/var"
+	cat >"$d/NetworkManager.conf" <<-EOF
+		[main]
+		plugins=keyfile
+		auth-polkit=false
+		dhcp=internal
+		dns=none
+		rc-manager=unmanaged
+		no-auto-default=*
+
+		[keyfile]
+		path=$d/connections
+
+		[logging]
+		level=INFO
+		domains=DEFAULT:INFO,SUPPLICANT:TRACE,WIFI:DEBUG,WIFI_SCAN:DEBUG,DEVICE:DEBUG,CORE:DEBUG
+
+		[connectivity]
+		enabled=false
+
+		[device]
+		wifi.backend=wpa_supplicant
+		wifi.scan-rand-mac-address=no
+
+		[connection]
+		wifi.cloned-mac-address=preserve
+	EOF
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	start_bg nm "$1" bash -c 'mount --bind "$1" /var/lib/NetworkManager && exec "${@:2}"' nm \
+		"$d/var" NetworkManager --no-daemon --debug --config="$d/NetworkManager.conf" \
+		--config-dir="$d/conf.d" --system-config-dir="$d/sys.d" \
+		--intern-config="$d/intern.conf" --state-file="$d/state" --pid-file="$d/pid"
+}
+
+nmcli_() { nsx sta nmcli "$@"; } # nmcli, in namespace sta like NetworkManager
+nm_dev_state() { nmcli_ -g GENERAL.STATE device show "$1" 2>/dev/null; } # IFACE: "100 (connected)"
+nm_dev_state_is() { nm_dev_state "$1" | grep -Eq "^$2 "; } # IFACE NUMBER
+
+# The system bus's owner of NAME as a PID (0 when nobody owns it).
+bus_owner_pid() { # NAME
+	dbus-send --system --print-reply --dest=org.freedesktop.DBus / \
+		org.freedesktop.DBus.GetConnectionUnixProcessID "string:$1" 2>/dev/null |
+		awk '/uint32/ { print $2; f = 1 } END { if (!f) print 0 }'
+}
+bus_has_owner() { [ "$(bus_owner_pid "$1")" != 0 ]; }
+
+# A property of wpad's fi.w1.wpa_supplicant1 interface for IFACE, as
+# dbus-send prints the value ("string "completed"").
+wpas_iface_prop() { # IFACE NAME
+	local path
+	path=$(dbus-send --system --print-reply --dest=fi.w1.wpa_supplicant1 /fi/w1/wpa_supplicant1 \
+		fi.w1.wpa_supplicant1.GetInterface "string:$1" | awk '/object path/ { gsub(/"/, "", $3); print $3 }')
+	[ -n "$path" ] || return 1
+	dbus-send --system --print-reply --dest=fi.w1.wpa_supplicant1 "$path" \
+		org.freedesktop.DBus.Properties.Get string:fi.w1.wpa_supplicant1.Interface "string:$2" |
+		sed -n 's/^ *variant *//p'
+}
+
+# A DHCP server (busybox udhcpd) on IFACE in NS leasing exactly one
+# address, so NetworkManager's default (ipv4.method auto) gets IP.
+dhcp_server_start() { # NS IFACE ADDRESS
+	local conf=$HWSIM_WORK/udhcpd-$2.conf
+	printf 'start %s\nend %s\ninterface %s\nlease_file %s\npidfile %s\noption subnet 255.255.255.0\n' \
+		"$3" "$3" "$2" "$HWSIM_WORK/udhcpd-$2.leases" "$HWSIM_WORK/udhcpd-$2.pid" >"$conf"
+	: >"$HWSIM_WORK/udhcpd-$2.leases"
+	start_bg udhcpd "$1" busybox udhcpd -f "$conf"
+}
+
+# The first time dbus-monitor (default format) saw NAME get an owner, as
+# the "time=" of that NameOwnerChanged.
+monitor_name_owned_at() { # MONITOR_LOG NAME
+	awk -v name="\"$2\"" '
+		/^signal / { hdr = ($0 ~ /member=NameOwnerChanged/); t = $2; sub(/^time=/, "", t); n = 0; next }
+		hdr { n++; if (n == 1 && $2 != name) hdr = 0; if (n == 2 && $2 != "\"\"") hdr = 0
+		      if (n == 3 && hdr && $2 != "\"\"") { print t; exit } }' "$1"
+}
+
+# The set-up of the NetworkManager scenarios: hostapd (WPA2-PSK, SSID,
+# more hostapd.conf lines) and a DHCP server in namespace ap; in namespace
+# sta the system bus (recorded by dbus-monitor), wpad owning
+# fi.w1.wpa_supplicant1 (its PID checked, the time from its start printed)
+# with a station on radio 1 (STA_IF), then NetworkManager managing STA_IF.
+nm_wpad_setup() { # SSID [HOSTAPD_LINE...]
+	local ssid=$1 state=$HWSIM_WORK/wpad-state conf=$HWSIM_WORK/wpad.conf
+	local name=fi.w1.wpa_supplicant1 t_wpad t_owned owner ms own
+	ns_new ap
+	ns_new sta
+	radio_to_ns 0 ap
+	radio_to_ns 1 sta
+	hostapd_start ap "$(iface 0)" "$ssid" psk "${@:2}"
+	ip_add ap "$(iface 0)" "$IP_AP"
+	dhcp_server_start ap "$(iface 0)" "$IP_STA"
+
+	# The system bus, with wpad's own policy for org.wpad1 (--system serves it
+	# too); wpasupplicant's policy already lets root own fi.w1.wpa_supplicant1.
+	dbus_start "$HWSIM_TOP/dbus/org.wpad1.conf"
+	start_bg dbus-monitor sta dbus-monitor --system
+	wait_until 10 "dbus-monitor attached" log_has dbus-monitor 'member=Name(Acquired|Lost)'
+
+	radio_bare 1 sta
+	wpad_conf_begin "$conf" "$state"
+	printf '[Radio r1]\nDriver=nl80211\n\n[Station s1]\nRadio=r1\nAutoConnect=false\n' >>"$conf"
+	start_bg wpad sta "$HWSIM_BUILD/wpad" -d -c "$conf" --system --wpa-supplicant-api
+	wait_until 10 "wpad owns $name" bus_has_owner "$name"
+	t_wpad=$(proc_start_wall "${HWSIM_PID[wpad]}")
+	owner=$(bus_owner_pid "$name")
+	[ "$owner" = "${HWSIM_PID[wpad]}" ] ||
+		fail "$name is owned by PID $owner ($(tr '\0' ' ' <"/proc/$owner/cmdline" 2>/dev/null)), not wpad (${HWSIM_PID[wpad]})"
+	log "ok: $name owned by wpad (PID $owner)"
+	t_owned=$(monitor_name_owned_at "$HWSIM_OUT/dbus-monitor.log" "$name")
+	[ -n "$t_owned" ] || fail "dbus-monitor saw no NameOwnerChanged for $name"
+	ms=$(awk -v a="$t_wpad" -v b="$t_owned" 'BEGIN { printf "%d", (b - a) * 1000 }')
+	# wpad's own part: its first log line to the name (its log's clock).
+	own=$(awk '!t { t = $1 } /served too/ { printf "%d", ($1 - t) * 1000; exit }' "$HWSIM_OUT/wpad.log")
+	log "measure: wpad process created -> owns $name: $ms ms; wpad's first log line -> name: ${own:-?} ms" \
+		"(NetworkManager waits 3000 ms; the VM is emulated, HWSIM_WAIT_SCALE ${HWSIM_WAIT_SCALE:-3})"
+	[ -n "$own" ] && [ "$own" -lt 3000 ] || fail "wpad took ${own:-?} ms from its start to own $name"
+	[ "$ms" -lt $((3000 * ${HWSIM_WAIT_SCALE:-3})) ] ||
+		fail "wpad's process took $ms ms to own $name (3000 ms on real hardware, scaled for emulation)"
+	sta_iface sta 1 || fail "no station interface on $(phy 1)"
+	log "station interface: $STA_IF"
+
+	# NetworkManager leaves a device unmanaged ("platform-init") until udev
+	# has initialized it (its /run/udev/data entry), in a namespace too; a
+	# device's uevents go to its own network namespace, so udevd runs in sta.
+	udev_start sta
+
+	nm_start sta
+	wait_until 30 "NetworkManager on the bus" bus_has_owner org.freedesktop.NetworkManager
+	# 30 disconnected: managed, and the supplicant interface ready (10
+	# unmanaged: NetworkManager would not take the device; 20 unavailable: no
+	# supplicant interface).
+	wait_until 40 "NetworkManager: $STA_IF disconnected (managed, supplicant ready)" \
+		nm_dev_state_is "$STA_IF" 30
+	log "NetworkManager devices: $(nmcli_ -t -f DEVICE,TYPE,STATE device | tr '\n' ' ')"
+}
+
+# NetworkManager connected STA_IF to SSID: its device state, wpad's log and
+# its fi.w1.wpa_supplicant1 State, the kernel, hostapd, the DHCP address,
+# a ping both ways.
+nm_wpad_connected() { # SSID
+	wait_until 10 "NetworkManager: $STA_IF connected" nm_dev_state_is "$STA_IF" 100
+	wait_until 10 "wpad: connected to '$1'" log_has wpad "connected to '$1'"
+	wait_until 10 "wpad's fi.w1.wpa_supplicant1 State: completed" wpas_completed_
+	wait_until 10 "kernel: $STA_IF associated" kernel_sta_linked sta "$STA_IF"
+	wait_until 10 "hostapd: station authorized" hostapd_sta_authorized ap "$(iface 0)" \
+		"$(iface_mac sta "$STA_IF")"
+	wait_until 20 "NetworkManager set $IP_STA (DHCP) on $STA_IF" has_sta_ip
+	check_ping_both ap sta
+}
+wpas_completed_() { wpas_iface_prop "$STA_IF" State | grep -qx 'string "completed"'; }
+has_sta_ip() { nsx sta ip -4 -br addr show dev "$STA_IF" | grep -q " $IP_STA/24"; }
+
+# When process PID was created, on the wall clock (as dbus-monitor's time=):
+# its start in clock ticks since boot, moved by the wall-minus-uptime offset.
+proc_start_wall() { # PID
+	local ticks hz now up
+	ticks=$(awk '{ print $22 }' "/proc/$1/stat")
+	hz=$(getconf CLK_TCK)
+	now=$(date +%s.%N)
+	read -r up _ </proc/uptime
+	awk -v t="$ticks" -v hz="$hz" -v now="$now" -v up="$up" 'BEGIN { printf "%.3f", now - up + t / hz }'
+}
+
+# systemd-udevd in namespace NS, every net device there initialized (STA_IF checked)
+# (NetworkManager waits for udev's database entry of a device).
+udev_start() { # NS
+	start_bg udevd "$1" env SYSTEMD_IGNORE_CHROOT=1 /lib/systemd/systemd-udevd
+	wait_until 20 "udevd running" test -S /run/udev/control
+	# The scenarios run in a chroot, where udevadm ignores requests unless told.
+	nsx "$1" env SYSTEMD_IGNORE_CHROOT=1 udevadm trigger --action=add --subsystem-match=net ||
+		fail "udevadm trigger"
+	nsx "$1" env SYSTEMD_IGNORE_CHROOT=1 udevadm settle -t 60 || fail "udevadm settle"
+	local i
+	i=$(nsx "$1" cat "/sys/class/net/$STA_IF/ifindex")
+	wait_until 20 "udev initialized $STA_IF (/run/udev/data/n$i)" test -e "/run/udev/data/n$i"
 }

@@ -76,6 +76,9 @@ with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True, policy=POLICY)
     root = s.props(ROOT, W)
     check("pmf" in root["Capabilities"] and "p2p" not in root["Capabilities"],
           "root Capabilities list pmf and no p2p: %s" % list(root["Capabilities"]))
+    # The real NetworkManager 1.42 logged "WEP+" until wep_disabled was listed.
+    check("wep_disabled" in root["Capabilities"],
+          "root Capabilities list wep_disabled (wpad has no WEP)")
 
     # Start-up, in NetworkManager's order.
     name, _ = s.error_of(ROOT, W, "CreateInterface",
