@@ -285,7 +285,8 @@ static int set_wfd_ies(void *data, DBusMessageIter *it, struct wpad_error *err)
 	if (n < 0 || (size_t)n > sizeof(self->wfd_ies))
 		return wpad_error_set(err, WPAD_ERR_INVALID_ARGUMENTS, 0, -1, -1, "WFDIEs too long"),
 		       -EINVAL;
-	memcpy(self->wfd_ies, p, (size_t)n);
+	if (n > 0) /* an empty array may come with a NULL pointer */
+		memcpy(self->wfd_ies, p, (size_t)n);
 	self->wfd_ies_len = (size_t)n;
 	return 0;
 }
