@@ -17,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "dbus"))
 
 import dbus  # noqa: E402
-from wpadtest import Agent, Setup, check, ssid_path, wait_for  # noqa: E402
+from wpadtest import SLOW, Agent, Setup, check, ssid_path, wait_for  # noqa: E402
 
 W = "fi.w1.wpa_supplicant1"
 ROOT = "/fi/w1/wpa_supplicant1"
@@ -91,11 +91,11 @@ def join(s, agent):
     """The joiner (a wpad station on another simulated radio) connects."""
     net = ssid_path(JOINER, SSID, "psk")
     for _ in range(10):
-        s.call(JOINER, "org.wpad1.Station", "Scan", timeout=60)
+        s.call(JOINER, "org.wpad1.Station", "Scan", timeout=60 * SLOW)
         if net in s.managed():
             break
     check(net in s.managed(), "the joiner hears the hotspot")
-    s.call(net, "org.wpad1.Network", "Connect", timeout=60)
+    s.call(net, "org.wpad1.Network", "Connect", timeout=60 * SLOW)
     check(s.prop(JOINER, "org.wpad1.Station", "State") == "connected", "the joiner connected")
     return agent
 
@@ -129,7 +129,7 @@ with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True, policy=POLICY)
     del s.signals[:]
     net = s.call(path, IFACE, "AddNetwork", hotspot())
     s.call(path, IFACE, "SelectNetwork", net)
-    s.wait_prop(path, IFACE, "State", "completed", timeout=30)
+    s.wait_prop(path, IFACE, "State", "completed", timeout=30 * SLOW)
     p = s.props(path, IFACE)
     check(p["CurrentNetwork"] == net and p["CurrentBSS"] == "/",
           "CurrentNetwork is the hotspot, CurrentBSS / (as wpa_supplicant in AP mode)")
@@ -146,7 +146,7 @@ with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True, policy=POLICY)
     agent = Agent(s.bus, answer=PASS)
     s.call("/org/wpad1", "org.wpad1.Manager", "RegisterAgent", agent.path, sig="o")
     join(s, agent)
-    s.wait_signal("StaAuthorized", path, timeout=30)
+    s.wait_signal("StaAuthorized", path, timeout=30 * SLOW)
     mac = str([a for p_, i, m, a in s.signals if m == "StaAuthorized" and p_ == path][0][0])
     stas = [str(o) for o in s.managed() if str(o).startswith(HOT + "/sta_")]
     check(len(stas) == 1 and s.prop(HOT, "org.wpad1.AccessPoint", "StationCount") == 1,
@@ -158,25 +158,25 @@ with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True, policy=POLICY)
 
     # RemoveNetwork (without Disconnect): the AP stops, the station is back.
     s.call(path, IFACE, "RemoveNetwork", net)
-    s.wait_prop(HOT, "org.wpad1.Device", "Mode", "station")
-    s.wait_prop(path, IFACE, "State", "inactive")
+    s.wait_prop(HOT, "org.wpad1.Device", "Mode", "station", timeout=15 * SLOW)
+    s.wait_prop(path, IFACE, "State", "inactive", timeout=15 * SLOW)
     check(not [o for o in s.managed() if str(o).startswith(HOT + "/sta_")],
           "the station table is gone with the AP")
-    s.wait_signal("StaDeauthorized", path)
-    wait_for(lambda: s.prop(JOINER, "org.wpad1.Station", "State") != "connected", 20,
+    s.wait_signal("StaDeauthorized", path, timeout=15 * SLOW)
+    wait_for(lambda: s.prop(JOINER, "org.wpad1.Station", "State") != "connected", 20 * SLOW,
              "the joiner to lose the hotspot")
     s.call(path, IFACE, "Scan", dbus.Dictionary({"Type": "active"}, signature="sv"))
-    s.wait_signal("ScanDone", path, timeout=30)
+    s.wait_signal("ScanDone", path, timeout=30 * SLOW)
     check(True, "the interface scans again as a station")
 
     # Again, ended by Disconnect (NetworkManager's deactivation), with
     # SAE alone (WPA3-Personal hotspot): PMF required by the AP.
     net = s.call(path, IFACE, "AddNetwork", hotspot(key_mgmt=by("SAE"), frequency=dbus.Int32(2412)))
     s.call(path, IFACE, "SelectNetwork", net)
-    s.wait_prop(path, IFACE, "State", "completed", timeout=30)
+    s.wait_prop(path, IFACE, "State", "completed", timeout=30 * SLOW)
     check(s.prop(HOT, "org.wpad1.AccessPoint", "Frequency") == 2412, "a second hotspot on 2412")
     s.call(path, IFACE, "Disconnect")
-    s.wait_prop(HOT, "org.wpad1.Device", "Mode", "station")
+    s.wait_prop(HOT, "org.wpad1.Device", "Mode", "station", timeout=15 * SLOW)
     check(s.prop(path, IFACE, "State") in ("disconnected", "inactive"),
           "after Disconnect: %s" % s.prop(path, IFACE, "State"))
     s.call(path, IFACE, "RemoveNetwork", net)
@@ -185,7 +185,7 @@ with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True, policy=POLICY)
     # the station comes back for wpad.
     net = s.call(path, IFACE, "AddNetwork", hotspot())
     s.call(path, IFACE, "SelectNetwork", net)
-    s.wait_prop(path, IFACE, "State", "completed", timeout=30)
+    s.wait_prop(path, IFACE, "State", "completed", timeout=30 * SLOW)
     s.call(ROOT, W, "RemoveInterface", path)
-    s.wait_prop(HOT, "org.wpad1.Device", "Mode", "station")
+    s.wait_prop(HOT, "org.wpad1.Device", "Mode", "station", timeout=15 * SLOW)
     check(True, "RemoveInterface stops the hotspot")
