@@ -117,6 +117,8 @@ static void on_ap_state(void *c, struct wpad_device *dev, const char *state)
 	struct wdb_device *d = live(dev);
 	if (d)
 		wdb_ap_state(d, state);
+	if (d)
+		wpas_ap_state(d);
 }
 
 static void on_ap_station(void *c, struct wpad_device *dev, const uint8_t addr[6],
@@ -125,6 +127,8 @@ static void on_ap_station(void *c, struct wpad_device *dev, const uint8_t addr[6
 	struct wdb_device *d = live(dev);
 	if (d)
 		wdb_ap_station_event(d, addr, what);
+	if (d)
+		wpas_ap_station(d, addr, what);
 }
 
 static void on_device_changed(void *c, struct wpad_device *dev)

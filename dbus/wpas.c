@@ -208,14 +208,15 @@ static DBusMessage *remove_interface(void *data, DBusMessage *msg)
 static bool get_capabilities(void *data, DBusMessageIter *it)
 {
 	DBusMessageIter arr;
-	const char *pmf = "pmf", *owe = "owe", *no_wep = "wep_disabled";
-	/* Only what wpad really does: no "ap" (hotspots through this front
-	 * are not served yet), no "p2p" (NetworkManager would create a P2P
+	const char *pmf = "pmf", *owe = "owe", *no_wep = "wep_disabled", *ap = "ap";
+	/* Only what wpad really does: "ap" (mode=2 networks run wpad's access
+	 * point, wpas_ap.c), no "p2p" (NetworkManager would create a P2P
 	 * device), no "ft". "wep_disabled": wpad has no WEP; without it
 	 * NetworkManager 1.42 reports WEP as supported (seen on the real one). */
 	return dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "s", &arr) &&
 	       dbus_message_iter_append_basic(&arr, DBUS_TYPE_STRING, &pmf) &&
 	       dbus_message_iter_append_basic(&arr, DBUS_TYPE_STRING, &no_wep) &&
+	       dbus_message_iter_append_basic(&arr, DBUS_TYPE_STRING, &ap) &&
 	       (!wpas_owe_supported() || dbus_message_iter_append_basic(&arr, DBUS_TYPE_STRING, &owe)) &&
 	       dbus_message_iter_close_container(it, &arr);
 }
@@ -386,6 +387,6 @@ void wpas_scan_done(struct wdb_device *d)
 void wpas_device_gone(struct wdb_device *d)
 {
 	for (size_t i = 0; self && i < WPAS_MAX_IFACES; i++)
-		if (self->ifaces[i] && self->ifaces[i]->d == d)
+		if (self->ifaces[i] && self->ifaces[i]->d == d && !self->ifaces[i]->switching)
 			remove_iface(i);
 }

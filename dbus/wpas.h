@@ -5,6 +5,7 @@
 #define WPAD_DBUS_WPAS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "daemon/core/error.h"
 
@@ -21,6 +22,11 @@ void wpas_sync(struct wdb *b);
 void wpas_station_state(struct wdb_device *d);
 void wpas_scan_done(struct wdb_device *d);
 void wpas_device_gone(struct wdb_device *d);
+/* The access point of d changed state, or one of its stations did
+ * (what: "associated", "authorized", "left"): a hotspot's State and
+ * StaAuthorized/StaDeauthorized (wpas_ap.c). */
+void wpas_ap_state(struct wdb_device *d);
+void wpas_ap_station(struct wdb_device *d, const uint8_t addr[6], const char *what);
 
 extern const struct wdb_interface wpas_manager_iface;
 

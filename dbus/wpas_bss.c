@@ -294,6 +294,8 @@ static bool add(struct wpas_iface *ifc, const struct station_bss *from, size_t c
 
 void wpas_bss_sync(struct wpas_iface *ifc)
 {
+	if (!sta(ifc)) /* the hotspot: no station role, no scan results */
+		return;
 	const struct station_network *nets[128];
 	size_t n_nets = station_networks(sta(ifc), nets, 128), count = 0;
 	bool changed = false;

@@ -57,6 +57,9 @@ struct wpas_net {
 	char psk[WPAS_PASS_MAX + 1]; /* a passphrase, or 64 hex digits */
 	bool have_psk;
 	struct wpas_net *next;
+	/* mode 2 (wpas_ap.c): kept to build the access point's profile. */
+	char proto[32], pairwise[64], group[64];
+	bool hidden; /* ignore_broadcast_ssid */
 };
 
 struct wpas_bss {
@@ -90,6 +93,11 @@ struct wpas_iface {
 	uint32_t ap_scan;
 	uint32_t bss_expire_age, bss_expire_count;
 	char pmf[8], sae_pwe[8], pmk_lifetime[16], ap_isolate[8], bridge[32];
+	/* The mode=2 network whose access point runs on the device (the
+	 * station role put aside); switching: wpas_ap.c changes the
+	 * device's role, the interface object stays. */
+	struct wpas_net *hotspot;
+	bool switching;
 };
 
 struct wpas {
@@ -134,5 +142,16 @@ void wpas_bss_sync(struct wpas_iface *ifc);
 void wpas_bss_clear(struct wpas_iface *ifc);
 /* The path of the BSS object of bssid, "/" when there is none. */
 const char *wpas_bss_path(struct wpas_iface *ifc, const uint8_t bssid[6]);
+
+/* wpas_ap.c: mode=2 networks on wpad's access point role. */
+/* 0 for a station network or a hotspot wpad can run; else -EINVAL or
+ * -EOPNOTSUPP with *e naming the key (IBSS and mesh modes refused). */
+int wpas_ap_check(const struct wpas_net *n, struct wpad_error *e);
+/* The device becomes an access point running n (ifc->hotspot). */
+int wpas_ap_start(struct wpas_iface *ifc, struct wpas_net *n, struct wpad_error *e);
+/* Stops the hotspot, if any: the device is a station again. */
+void wpas_ap_stop(struct wpas_iface *ifc);
+const char *wpas_ap_state_name(const struct wpas_iface *ifc);
+bool wpas_ap_capable(const struct wpas_iface *ifc);
 
 #endif

@@ -10,6 +10,7 @@
  * restarted it, a timeout before the passphrase was tested).
  */
 #define LOG_TAG "dbus"
+#include "daemon/ap/ap.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
@@ -123,7 +124,7 @@ static bool get_capabilities(void *data, DBusMessageIter *it)
 		mgmt[nm++] = "bip-gmac-256";
 	static const char *const protocol[] = { "rsn" }, *const auth_alg[] = { "open" },
 				 *const scan[] = { "active", "passive" },
-				 *const modes[] = { "infrastructure" };
+				 *const modes[] = { "infrastructure", "ap" };
 	DBusMessageIter dict, e, v, km;
 	const char *key = "KeyMgmt", *max_key = "MaxScanSSID";
 	dbus_int32_t max_ssid = 4;
@@ -138,7 +139,7 @@ static bool get_capabilities(void *data, DBusMessageIter *it)
 	       dbus_message_iter_close_container(&dict, &e) &&
 	       append_names(&dict, "Protocol", protocol, 1) &&
 	       append_names(&dict, "AuthAlg", auth_alg, 1) && append_names(&dict, "Scan", scan, 2) &&
-	       append_names(&dict, "Modes", modes, 1) &&
+	       append_names(&dict, "Modes", modes, wpas_ap_capable(ifc) ? 2 : 1) &&
 	       dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &e) &&
 	       dbus_message_iter_append_basic(&e, DBUS_TYPE_STRING, &max_key) &&
 	       dbus_message_iter_open_container(&e, DBUS_TYPE_VARIANT, "i", &v) &&
@@ -152,6 +153,8 @@ static bool get_capabilities(void *data, DBusMessageIter *it)
 
 static const char *state_name(struct wpas_iface *ifc)
 {
+	if (!sta(ifc)) /* the hotspot's access point (wpas_ap.c) */
+		return wpas_ap_state_name(ifc);
 	switch (station_state(sta(ifc))) {
 	case STATION_DISCONNECTED:
 	case STATION_DISCONNECTING:
@@ -212,8 +215,34 @@ static void reconnect_later(struct wpas_iface *ifc, const struct wpad_error *why
 	loop_timer_arm_ms(p->reconnect, RECONNECT_DELAY_MS);
 }
 
+/* The hotspot: State from the AP, CurrentNetwork the mode=2 network,
+ * CurrentBSS "/" (wpa_supplicant has no BSS entry for its own AP). */
+static void ap_iface_state(struct wpas_iface *ifc)
+{
+	const char *state = state_name(ifc);
+	if (state != ifc->state)
+		announce_state(ifc, state);
+	if (strcmp(ifc->current_bss, "/") != 0) {
+		snprintf(ifc->current_bss, sizeof(ifc->current_bss), "/");
+		wdb_emit_changed(ifc->obj, &wpas_iface_iface, "CurrentBSS");
+	}
+	const char *net = ifc->hotspot ? wdb_object_path(ifc->hotspot->obj) : "/";
+	if (strcmp(net, ifc->current_net) != 0) {
+		snprintf(ifc->current_net, sizeof(ifc->current_net), "%s", net);
+		wdb_emit_changed(ifc->obj, &wpas_iface_iface, "CurrentNetwork");
+	}
+	if (ifc->scanning) {
+		ifc->scanning = false;
+		wdb_emit_changed(ifc->obj, &wpas_iface_iface, "Scanning");
+	}
+}
+
 void wpas_iface_state(struct wpas_iface *ifc)
 {
+	if (!sta(ifc)) {
+		ap_iface_state(ifc);
+		return;
+	}
 	const char *state = state_name(ifc);
 	enum station_state s = station_state(sta(ifc));
 	if (state != ifc->state) {
@@ -298,6 +327,8 @@ static bool wants(const struct wpas_net *n, const char *akm)
 static int connect_selected(struct wpas_iface *ifc, struct wpad_error *e)
 {
 	struct wpas_net *n = ifc->selected;
+	if (n->mode == 2)
+		return wpas_ap_start(ifc, n, e);
 	if (n->mode != 0)
 		return wpad_error_set(e, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1,
 				      "mode=%d (access point or mesh) is not served through %s "
@@ -335,7 +366,7 @@ static void on_reconnect(struct loop_timer *t, void *data)
 {
 	struct wpas_iface *ifc = data;
 	struct wpad_error e;
-	if (ifc->selected && station_state(sta(ifc)) == STATION_DISCONNECTED &&
+	if (ifc->selected && sta(ifc) && station_state(sta(ifc)) == STATION_DISCONNECTED &&
 	    connect_selected(ifc, &e) < 0)
 		log_info("%s: reconnect to the selected network failed: %s", ifc->ifname, e.text);
 }
@@ -345,6 +376,9 @@ static void on_reconnect(struct loop_timer *t, void *data)
 static DBusMessage *scan(void *data, DBusMessage *msg)
 {
 	struct wpas_iface *ifc = data;
+	if (!sta(ifc))
+		return wpas_error(msg, "Interface.ScanError",
+				  "Scan request rejected: %s runs a hotspot (access point)", ifc->ifname);
 	/* Type, AllowRoam and SSIDs: wpad scans actively where allowed and
 	 * probes a hidden network by name when it connects to it. */
 	int r = station_scan(sta(ifc));
@@ -390,10 +424,12 @@ static struct wpas_net *net_arg(struct wpas_iface *ifc, DBusMessage *msg, DBusMe
  * ends, as in wpa_supplicant. */
 void wpas_iface_net_gone(struct wpas_iface *ifc, struct wpas_net *n)
 {
+	if (ifc->hotspot == n)
+		wpas_ap_stop(ifc);
 	if (ifc->selected != n)
 		return;
 	ifc->selected = NULL;
-	if (station_state(sta(ifc)) != STATION_DISCONNECTED)
+	if (sta(ifc) && station_state(sta(ifc)) != STATION_DISCONNECTED)
 		station_disconnect(sta(ifc));
 }
 
@@ -429,6 +465,12 @@ static DBusMessage *select_network(void *data, DBusMessage *msg)
 	if (!n)
 		return reply;
 	struct wpad_error e;
+	if (ifc->hotspot && ifc->hotspot != n)
+		wpas_ap_stop(ifc); /* another network: the station comes back first */
+	if (ifc->hotspot == n && ifc->d->dev->ap && ap_get_state(ifc->d->dev->ap) != AP_STATE_STOPPED) {
+		wpas_iface_state(ifc); /* already running */
+		return dbus_message_new_method_return(msg);
+	}
 	ifc->selected = n;
 	p->reconnect_tries = 0;
 	loop_timer_disarm(p->reconnect);
@@ -458,6 +500,11 @@ static DBusMessage *disconnect(void *data, DBusMessage *msg)
 	bool had = ifc->selected != NULL;
 	ifc->selected = NULL;
 	loop_timer_disarm(p->reconnect);
+	if (ifc->hotspot) {
+		wpas_ap_stop(ifc);
+		wpas_iface_state(ifc);
+		return dbus_message_new_method_return(msg);
+	}
 	if (station_disconnect(sta(ifc)) < 0 && !had)
 		return wpas_error(msg, "NotConnected", "not connected");
 	wpas_iface_state(ifc);
@@ -504,7 +551,8 @@ static bool get_current_net(void *data, DBusMessageIter *it)
 static bool get_auth_mode(void *data, DBusMessageIter *it)
 {
 	struct wpas_iface *ifc = data;
-	const char *mode = station_state(sta(ifc)) == STATION_CONNECTED ? "WPA2-PSK" : "INACTIVE";
+	const char *mode = sta(ifc) && station_state(sta(ifc)) == STATION_CONNECTED ? "WPA2-PSK"
+										      : "INACTIVE";
 	return wdb_append_str(it, mode);
 }
 
@@ -698,6 +746,9 @@ void wpas_iface_free(struct wpas_iface *ifc)
 	if (!ifc)
 		return;
 	struct wpas_iface_priv *p = (struct wpas_iface_priv *)(ifc + 1);
+	if (ifc->hotspot && wdb_get() && !wdb_get()->closing)
+		wpas_ap_stop(ifc); /* NetworkManager let go: the station comes back */
+	ifc->hotspot = NULL;
 	while (ifc->nets)
 		wpas_net_free(ifc->nets);
 	wpas_bss_clear(ifc);

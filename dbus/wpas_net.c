@@ -61,6 +61,13 @@ struct wpas_net *wpas_net_add(struct wpas_iface *ifc, DBusMessage *msg, DBusMess
 		free(n);
 		return NULL;
 	}
+	struct wpad_error ae;
+	if (wpas_ap_check(n, &ae) < 0) { /* mode 2 checked now, not at SelectNetwork */
+		*reply = wpas_error(msg, "InvalidArgs", "%s", ae.text);
+		crypto_zero(n, sizeof(*n));
+		free(n);
+		return NULL;
+	}
 	n->ifc = ifc;
 	char path[WDB_PATH_MAX];
 	n->id = ifc->next_net_id++;

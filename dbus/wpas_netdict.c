@@ -163,6 +163,8 @@ static const char *take(struct wpas_net *n, const char *key, DBusMessageIter *v)
 			n->frequency = i > 0 && i < 100000 ? (uint32_t)i : 0;
 		else if (strcmp(key, "ieee80211w") == 0)
 			n->ieee80211w = (int)i;
+		else if (strcmp(key, "ignore_broadcast_ssid") == 0)
+			n->hidden = i != 0;
 		return NULL;
 	}
 	const uint8_t *b;
@@ -189,6 +191,15 @@ static const char *take(struct wpas_net *n, const char *key, DBusMessageIter *v)
 	} else if (strcmp(key, "eap") == 0) {
 		if (!copy_text(n->eap, sizeof(n->eap), b, len))
 			return "a list of EAP method names";
+	} else if (strcmp(key, "proto") == 0) { /* kept for mode 2 (wpas_ap.c) */
+		if (!copy_text(n->proto, sizeof(n->proto), b, len))
+			return "a list of protocol names";
+	} else if (strcmp(key, "pairwise") == 0) {
+		if (!copy_text(n->pairwise, sizeof(n->pairwise), b, len))
+			return "a list of cipher names";
+	} else if (strcmp(key, "group") == 0) {
+		if (!copy_text(n->group, sizeof(n->group), b, len))
+			return "a list of cipher names";
 	}
 	return NULL;
 }
