@@ -154,12 +154,31 @@ static void eap_end(struct loop_idle *idle, void *data)
 		station_link_lost(st, &e);
 }
 
+/* The TLS version and server certificate of the attempt, kept after the
+ * PAE goes (station_eap_tls_info). */
+static void keep_tls_info(struct station *st)
+{
+	const struct eap_peer *peer = pae_supp_peer(st->pae);
+	const struct eap_peer_tls_info *t = peer ? eap_peer_tls_info(peer) : NULL;
+	if (t && t->version[0]) {
+		st->eap_tls = *t;
+		st->have_eap_tls = true;
+	}
+}
+
+const struct eap_peer_tls_info *station_eap_tls_info(const struct station *st)
+{
+	return st && st->have_eap_tls ? &st->eap_tls : NULL;
+}
+
 static void pae_result(void *ctx, enum eap_peer_result result)
 {
 	struct station *st = ctx;
 	struct station_connect *c = &st->conn;
 	uint8_t pmk[RSN_PMK_MAX_LEN];
 	uint32_t akm = st->state == STATION_HANDSHAKING ? c->neg.akm : st->link_akm;
+
+	keep_tls_info(st);
 
 	if (result != EAP_PEER_SUCCESS) {
 		eap_error(st, &st->eap_err);

@@ -143,6 +143,10 @@ int station_connect(struct station *st, const uint8_t *ssid, size_t ssid_len,
  * value is used for this attempt only, never stored. Returns 0, -ENOENT
  * (no 802.1X attempt waits for one) or -EINVAL. */
 int station_eap_secret(struct station *st, int which, const char *value);
+struct eap_peer_tls_info;
+/* The TLS version and server certificate (subject, SHA-256) of the last
+ * TLS-based 802.1X attempt, successful or not; NULL before one. */
+const struct eap_peer_tls_info *station_eap_tls_info(const struct station *st);
 /* Another program decides which networks to join (NetworkManager through
  * the fi.w1.wpa_supplicant1 front): while on, the station neither
  * autoconnects nor reads or writes known networks, and connects only with

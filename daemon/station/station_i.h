@@ -360,6 +360,9 @@ struct station {
 	 * not retry it (a RADIUS server may lock the account). */
 	bool eap_needs_user;
 	struct wpad_error eap_err;
+	/* What the user may see of the last TLS-based EAP attempt. */
+	struct eap_peer_tls_info eap_tls;
+	bool have_eap_tls;
 };
 
 void station_enter_state(struct station *st, enum station_state state);
