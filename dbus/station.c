@@ -19,7 +19,6 @@
 #include "daemon/store/known_store.h"
 #include "daemon/wpad.h"
 #include "dbus/agent.h"
-#include "eap/eap_peer.h"
 #include "dbus/errors.h"
 #include "dbus/wdbus_i.h"
 

@@ -68,6 +68,7 @@ struct wpas_net *wpas_net_add(struct wpas_iface *ifc, DBusMessage *msg, DBusMess
 	n->obj = wdb_object_new(path);
 	if (!n->obj || wdb_object_add_iface(n->obj, &wpas_net_iface, n) < 0) {
 		wdb_object_free(n->obj);
+		wpas_eap_release(n);
 		crypto_zero(n, sizeof(*n));
 		free(n);
 		*reply = wpas_error(msg, "NoMemory", "out of memory");
@@ -93,6 +94,7 @@ void wpas_net_free(struct wpas_net *n)
 	wpas_iface_net_gone(ifc, n);
 	emit_net_signal(n, "NetworkRemoved", false);
 	wdb_object_free(n->obj);
+	wpas_eap_release(n);
 	crypto_zero(n, sizeof(*n));
 	free(n);
 }

@@ -194,6 +194,7 @@ void station_free(struct station *st)
 	handshake_stop(st);
 	connect_reset(st);
 	enterprise_clear(st);
+	eap_conf_clear(&st->eap_given);
 	handshake_port_free(st);
 	pmksa_cache_free(st->pmksa);
 	sae_pt_cache_free(st->sae_pt);

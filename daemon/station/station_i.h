@@ -363,6 +363,12 @@ struct station {
 	/* What the user may see of the last TLS-based EAP attempt. */
 	struct eap_peer_tls_info eap_tls;
 	bool have_eap_tls;
+	/* An 802.1X profile given by the program in control (external
+	 * control: the fi.w1.wpa_supplicant1 front), used instead of the
+	 * store's for the network it names. */
+	struct eap_conf eap_given;
+	uint8_t eap_given_ssid[32];
+	size_t eap_given_ssid_len;
 };
 
 void station_enter_state(struct station *st, enum station_state state);
