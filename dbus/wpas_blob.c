@@ -47,7 +47,7 @@ DBusMessage *wpas_add_blob(void *data, DBusMessage *msg)
 	const char *name;
 	const uint8_t *bytes = NULL;
 	int len = 0;
-	char key[TLS_BLOB_NAME_MAX + 1];
+	char key[CRED_BLOB_NAME_MAX + 1];
 	if (!wdb_has_signature(msg, "say") || !dbus_message_iter_init(msg, &it))
 		return wpas_error(msg, "InvalidArgs", "AddBlob takes (s name, ay data)");
 	dbus_message_iter_get_basic(&it, &name);
@@ -60,9 +60,9 @@ DBusMessage *wpas_add_blob(void *data, DBusMessage *msg)
 				  WPAS_BLOB_NAME_MAX);
 	scoped(ifc, name, key, sizeof(key));
 	size_t have;
-	if (tls_blob_get(key, &have))
+	if (cred_blob_get(key, &have))
 		return wpas_error(msg, "BlobExists", "a blob named %s exists already", name);
-	int r = tls_blob_put(key, bytes, len > 0 ? (size_t)len : 0);
+	int r = cred_blob_put(key, bytes, len > 0 ? (size_t)len : 0);
 	if (r == -ENOMEM)
 		return wpas_error(msg, "NoMemory", "out of memory");
 	if (r < 0)
@@ -77,13 +77,13 @@ DBusMessage *wpas_remove_blob(void *data, DBusMessage *msg)
 	struct wpas_iface *ifc = data;
 	DBusMessageIter it;
 	const char *name;
-	char key[TLS_BLOB_NAME_MAX + 1];
+	char key[CRED_BLOB_NAME_MAX + 1];
 	dbus_message_iter_init(msg, &it);
 	dbus_message_iter_get_basic(&it, &name);
 	if (!wpas_blob_name_ok(name))
 		return wpas_error(msg, "BlobUnknown", "no blob of that name");
 	scoped(ifc, name, key, sizeof(key));
-	if (tls_blob_drop(key) < 0)
+	if (cred_blob_drop(key) < 0)
 		return wpas_error(msg, "BlobUnknown", "no blob named %s", name);
 	return dbus_message_new_method_return(msg);
 }
@@ -92,7 +92,7 @@ void wpas_blobs_drop(struct wpas_iface *ifc)
 {
 	char prefix[32];
 	snprintf(prefix, sizeof(prefix), "wpas%u/", ifc->id);
-	tls_blob_drop_prefix(prefix);
+	cred_blob_drop_prefix(prefix);
 }
 
 /* blob://NAME -> blob://wpasN/NAME in *field; a blob not added is an
@@ -101,17 +101,17 @@ static int scope_field(struct wpas_iface *ifc, char **field, const char *what,
 		       struct wpad_error *e)
 {
 	const char *name;
-	char key[TLS_BLOB_NAME_MAX + 1], ref[TLS_BLOB_NAME_MAX + 16];
+	char key[CRED_BLOB_NAME_MAX + 1], ref[CRED_BLOB_NAME_MAX + 16];
 	size_t len;
-	if (!*field || !tls_blob_ref(*field, &name))
+	if (!*field || !cred_blob_ref(*field, &name))
 		return 0;
 	scoped(ifc, name, key, sizeof(key));
-	if (!tls_blob_get(key, &len))
+	if (!cred_blob_get(key, &len))
 		return wpad_error_set(e, WPAD_ERR_NOT_FOUND, ENOENT, -1, -1,
 				      "%s names blob://%s, which was not added (AddBlob)", what,
 				      name),
 		       -ENOENT;
-	snprintf(ref, sizeof(ref), TLS_BLOB_PREFIX "%s", key);
+	snprintf(ref, sizeof(ref), CRED_BLOB_PREFIX "%s", key);
 	char *copy = strdup(ref);
 	if (!copy)
 		return wpad_error_set(e, WPAD_ERR_FAILED, ENOMEM, -1, -1, "out of memory"), -ENOMEM;

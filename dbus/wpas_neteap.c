@@ -204,7 +204,7 @@ bool wpas_net_is_8021x(const struct wpas_net *n)
 	       has_word(n->key_mgmt, "IEEE8021X");
 }
 
-int wpas_eap_finish(struct wpas_net *n, char *why, size_t cap)
+static int finish(struct wpas_net *n, char *why, size_t cap)
 {
 	if (has_word(n->key_mgmt, "WPA-EAP-SUITE-B") ||
 	    has_word(n->key_mgmt, "WPA-EAP-SUITE-B-192")) {
@@ -237,8 +237,15 @@ int wpas_eap_finish(struct wpas_net *n, char *why, size_t cap)
 	snprintf(why, cap, "802.1X profile: %s", r == CFG_E_NOMEM ? "out of memory"
 						 : m		  ? m + 2
 								  : ce.msg);
-	wpas_eap_release(n);
 	return -EINVAL;
+}
+
+int wpas_eap_finish(struct wpas_net *n, char *why, size_t cap)
+{
+	int r = finish(n, why, cap);
+	if (r < 0)
+		wpas_eap_release(n);
+	return r;
 }
 
 void wpas_eap_release(struct wpas_net *n)

@@ -21,9 +21,9 @@ static BIO *open_cred(const char *path, const char *mode)
 	const char *name;
 	size_t len;
 	const uint8_t *b;
-	if (!tls_blob_ref(path, &name))
+	if (!cred_blob_ref(path, &name))
 		return BIO_new_file(path, mode);
-	b = tls_blob_get(name, &len);
+	b = cred_blob_get(name, &len);
 	return b && len <= INT32_MAX ? BIO_new_mem_buf(b, (int)len) : NULL;
 }
 
@@ -69,7 +69,7 @@ int tls_creds_load_ca(SSL_CTX *ctx, const struct eap_tls_policy *p, struct tls_c
 	bool any = false;
 
 	const char *blob;
-	if (p->ca_file && tls_blob_ref(p->ca_file, &blob)) {
+	if (p->ca_file && cred_blob_ref(p->ca_file, &blob)) {
 		if (!load_ca_blob(ctx, p->ca_file)) {
 			set_status(st, EAP_PEER_ERR_SERVER_UNTRUSTED,
 				   "no CA certificate in the blob %s", blob);

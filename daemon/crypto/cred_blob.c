@@ -13,11 +13,11 @@ struct blob {
 	size_t len;
 };
 
-static struct blob blobs[TLS_BLOB_MAX_COUNT];
+static struct blob blobs[CRED_BLOB_MAX_COUNT];
 
 static struct blob *find(const char *name)
 {
-	for (size_t i = 0; i < TLS_BLOB_MAX_COUNT; i++)
+	for (size_t i = 0; i < CRED_BLOB_MAX_COUNT; i++)
 		if (blobs[i].name && strcmp(blobs[i].name, name) == 0)
 			return &blobs[i];
 	return NULL;
@@ -33,13 +33,13 @@ static void release(struct blob *b)
 	memset(b, 0, sizeof(*b));
 }
 
-int tls_blob_put(const char *name, const uint8_t *data, size_t len)
+int cred_blob_put(const char *name, const uint8_t *data, size_t len)
 {
 	size_t n = strlen(name);
-	if (!n || n > TLS_BLOB_NAME_MAX || len > TLS_BLOB_MAX_BYTES)
+	if (!n || n > CRED_BLOB_NAME_MAX || len > CRED_BLOB_MAX_BYTES)
 		return -EINVAL;
 	struct blob *b = find(name);
-	for (size_t i = 0; !b && i < TLS_BLOB_MAX_COUNT; i++)
+	for (size_t i = 0; !b && i < CRED_BLOB_MAX_COUNT; i++)
 		if (!blobs[i].name)
 			b = &blobs[i];
 	if (!b)
@@ -64,7 +64,7 @@ int tls_blob_put(const char *name, const uint8_t *data, size_t len)
 	return 0;
 }
 
-int tls_blob_drop(const char *name)
+int cred_blob_drop(const char *name)
 {
 	struct blob *b = find(name);
 	if (!b)
@@ -73,15 +73,15 @@ int tls_blob_drop(const char *name)
 	return 0;
 }
 
-void tls_blob_drop_prefix(const char *prefix)
+void cred_blob_drop_prefix(const char *prefix)
 {
 	size_t n = strlen(prefix);
-	for (size_t i = 0; i < TLS_BLOB_MAX_COUNT; i++)
+	for (size_t i = 0; i < CRED_BLOB_MAX_COUNT; i++)
 		if (blobs[i].name && strncmp(blobs[i].name, prefix, n) == 0)
 			release(&blobs[i]);
 }
 
-const uint8_t *tls_blob_get(const char *name, size_t *len)
+const uint8_t *cred_blob_get(const char *name, size_t *len)
 {
 	struct blob *b = find(name);
 	if (!b)
@@ -90,10 +90,10 @@ const uint8_t *tls_blob_get(const char *name, size_t *len)
 	return b->data;
 }
 
-bool tls_blob_ref(const char *path, const char **name)
+bool cred_blob_ref(const char *path, const char **name)
 {
-	size_t n = strlen(TLS_BLOB_PREFIX);
-	if (!path || strncmp(path, TLS_BLOB_PREFIX, n) != 0)
+	size_t n = strlen(CRED_BLOB_PREFIX);
+	if (!path || strncmp(path, CRED_BLOB_PREFIX, n) != 0)
 		return false;
 	*name = path + n;
 	return true;

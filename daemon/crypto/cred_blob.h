@@ -14,21 +14,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TLS_BLOB_PREFIX "blob://"
-#define TLS_BLOB_NAME_MAX 160
-#define TLS_BLOB_MAX_BYTES (1u << 20)
-#define TLS_BLOB_MAX_COUNT 64
+#define CRED_BLOB_PREFIX "blob://"
+#define CRED_BLOB_NAME_MAX 160
+#define CRED_BLOB_MAX_BYTES (1u << 20)
+#define CRED_BLOB_MAX_COUNT 64
 
 /* Stores (or replaces) a copy. Returns 0, -EINVAL (name, size), -ENOSPC
  * (too many) or -ENOMEM. */
-int tls_blob_put(const char *name, const uint8_t *data, size_t len);
-/* Drops one (0 or -ENOENT); tls_blob_drop_prefix drops every name that
+int cred_blob_put(const char *name, const uint8_t *data, size_t len);
+/* Drops one (0 or -ENOENT); cred_blob_drop_prefix drops every name that
  * begins with prefix. */
-int tls_blob_drop(const char *name);
-void tls_blob_drop_prefix(const char *prefix);
+int cred_blob_drop(const char *name);
+void cred_blob_drop_prefix(const char *prefix);
 /* The bytes of a blob, valid until it is dropped; NULL if unknown. */
-const uint8_t *tls_blob_get(const char *name, size_t *len);
+const uint8_t *cred_blob_get(const char *name, size_t *len);
 /* "blob://NAME": true with *name pointing at NAME. */
-bool tls_blob_ref(const char *path, const char **name);
+bool cred_blob_ref(const char *path, const char **name);
 
 #endif
