@@ -157,6 +157,9 @@ const char *wpas_eap_take(struct wpas_net *n, const char *key, const uint8_t *b,
 int wpas_eap_finish(struct wpas_net *n, char *why, size_t cap);
 void wpas_eap_release(struct wpas_net *n);
 bool wpas_net_is_8021x(const struct wpas_net *n);
+/* The profile in Network.Properties, as wpa_supplicant shows it: text
+ * values, secrets as "*" (set) and never their value. */
+bool wpas_eap_append_props(DBusMessageIter *dict, const struct wpas_net *n);
 
 /* wpas_bss.c */
 void wpas_bss_sync(struct wpas_iface *ifc);

@@ -123,7 +123,7 @@ static bool get_properties(void *data, DBusMessageIter *it)
 	if (!dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict) ||
 	    !dict_str(&dict, "ssid", ssid) || !dict_str(&dict, "mode", num) ||
 	    (n->key_mgmt[0] && !dict_str(&dict, "key_mgmt", n->key_mgmt)) ||
-	    (n->have_psk && !dict_str(&dict, "psk", "*")))
+	    (n->have_psk && !dict_str(&dict, "psk", "*")) || !wpas_eap_append_props(&dict, n))
 		return false;
 	return dbus_message_iter_close_container(it, &dict);
 }

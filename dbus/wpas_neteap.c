@@ -258,3 +258,33 @@ void wpas_eap_release(struct wpas_net *n)
 		n->eap_conf = NULL;
 	}
 }
+
+static bool prop(DBusMessageIter *dict, const char *key, const char *value)
+{
+	return !value || wdb_append_dict_basic(dict, key, DBUS_TYPE_STRING, &value);
+}
+
+bool wpas_eap_append_props(DBusMessageIter *dict, const struct wpas_net *n)
+{
+	const struct eap_conf *c = n->eap_conf;
+	if (!c)
+		return true;
+	char methods[EAP_CONF_METHODS_MAX * EAP_CONF_NAME_MAX] = "";
+	char phase2[EAP_CONF_NAME_MAX + 16] = "";
+	for (size_t i = 0; i < c->n_methods; i++)
+		snprintf(methods + strlen(methods), sizeof(methods) - strlen(methods), "%s%s",
+			 i ? " " : "", c->methods[i]);
+	if (c->phase2[0])
+		snprintf(phase2, sizeof(phase2), "%s=%s", c->phase2_eap ? "autheap" : "auth",
+			 c->phase2);
+	return prop(dict, "eap", methods) && prop(dict, "identity", c->identity) &&
+	       prop(dict, "anonymous_identity", c->anonymous_identity) &&
+	       prop(dict, "password", c->password ? "*" : NULL) &&
+	       prop(dict, "phase2", phase2[0] ? phase2 : NULL) &&
+	       prop(dict, "ca_cert", c->ca_file) && prop(dict, "ca_path", c->ca_dir) &&
+	       prop(dict, "client_cert", c->client_cert) &&
+	       prop(dict, "private_key", c->private_key) &&
+	       prop(dict, "private_key_passwd", c->key_passphrase ? "*" : NULL) &&
+	       prop(dict, "domain_match", c->server_name) &&
+	       prop(dict, "domain_suffix_match", c->domain_suffix);
+}
