@@ -12,6 +12,7 @@
 #define LOG_TAG "dbus"
 #include "daemon/config/eap_conf.h"
 #include "daemon/config/ini.h"
+#include "daemon/config/value.h"
 #include "daemon/core/log.h"
 #include "daemon/store/known_store.h"
 #include "daemon/wpad.h"
@@ -50,10 +51,18 @@ static int own_key(void *ctx, const char *key, DBusMessageIter *var, struct wpad
 	else
 		return 0;
 	dbus_bool_t b;
-	if (dbus_message_iter_get_arg_type(var) != DBUS_TYPE_BOOLEAN)
+	const char *s;
+	int type = dbus_message_iter_get_arg_type(var);
+	if (type == DBUS_TYPE_BOOLEAN) {
+		dbus_message_iter_get_basic(var, &b);
+		*val = b;
+	} else if (type == DBUS_TYPE_STRING) { /* the files' text form */
+		dbus_message_iter_get_basic(var, &s);
+		if (cfg_parse_bool(s, val) < 0)
+			return bad(err, "AutoConnect, Hidden and StoreSecrets are true or false");
+	} else {
 		return bad(err, "AutoConnect, Hidden and StoreSecrets are booleans (b)");
-	dbus_message_iter_get_basic(var, &b);
-	*val = b;
+	}
 	if (has)
 		*has = true;
 	return 1;

@@ -125,7 +125,7 @@ int wpas_net_give_profile(struct wpas_iface *ifc, const struct wpas_net *n,
 {
 	struct eap_conf c;
 	struct station *st = ifc->d->dev->station;
-	if (!n->eap_conf)
+	if (!n || !n->eap_conf)
 		return station_set_eap_profile(st, NULL, 0, NULL);
 	if (eap_conf_copy(&c, n->eap_conf) < 0)
 		return wpad_error_set(e, WPAD_ERR_FAILED, ENOMEM, -1, -1, "out of memory"), -ENOMEM;

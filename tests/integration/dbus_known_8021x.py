@@ -8,13 +8,14 @@ radio; nothing connects here (see tests/integration/wired for a connect)."""
 
 import os
 import stat
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "dbus"))
 
 import dbus  # noqa: E402
-from wpadtest import ERR, Setup, check, pump  # noqa: E402
+from wpadtest import BUILD, ERR, Setup, check, pump  # noqa: E402
 
 MGR = "org.wpad1.Manager"
 KNOWN = "org.wpad1.KnownNetwork"
@@ -134,7 +135,8 @@ with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True,
         ("TLS without cert", dict(base, Method="TLS", Phase2=None), "InvalidArguments",
          "needs ClientCert"),
         ("unknown key", dict(base, Colour="blue"), "InvalidArguments", "unknown key"),
-        ("type", dict(base, AutoConnect="yes"), "InvalidArguments", "booleans"),
+        ("type", dict(base, AutoConnect="yes"), "InvalidArguments", "true or false"),
+        ("type b", dict(base, Hidden=dbus.Int32(1)), "InvalidArguments", "booleans"),
         ("secret type", dict(base, Password=dbus.Int32(5)), "InvalidArguments", "Password"),
     ]
     for what, settings, name, text in cases:
@@ -148,6 +150,37 @@ with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True,
     e, msg = err("x" * 33, "8021x", base)
     check(e == ERR + "InvalidArguments" and "32" in msg, "a 33-byte name: InvalidArguments")
     check(not os.path.exists(file_of(s, "x")), "nothing written for a refused profile")
+
+    # ---- wpactl known add-8021x ----
+    def wpactl(*args, stdin=None):
+        r = subprocess.run([os.path.join(BUILD, "wpactl"), "--bus", s.busd.address] +
+                           list(args), input=stdin, capture_output=True, text=True, timeout=30)
+        return r.returncode, r.stdout + r.stderr
+
+    ca = os.path.join(s.tmp, "ca.pem")
+    open(ca, "w").close()
+    rc, out = wpactl("known", "add-8021x", "eduroam", "--method", "TTLS", "--identity",
+                     "carol@uni.example", "--anonymous-identity", "anonymous@uni.example",
+                     "--phase2", "PAP", "--ca-cert", os.path.relpath(ca), "--domain-suffix",
+                     "uni.example", "--tls-min", "1.3", "--password", "-",
+                     "--set", "AutoConnect=false", stdin="pw-from-stdin\n")
+    check(rc == 0 and "eduroam" in out, "wpactl known add-8021x: %d %s" % (rc, out.strip()))
+    eap = s.prop("/org/wpad1/known/656475726f616d_8021x", KNOWN, "EAP")
+    check(list(eap["Method"]) == ["TTLS"] and eap["CACert"] == os.path.realpath(ca) and
+          eap["Phase2"] == "PAP" and eap["TLSMinVersion"] == "1.3" and eap["HasPassword"] and
+          not s.prop("/org/wpad1/known/656475726f616d_8021x", KNOWN, "AutoConnect"),
+          "wpactl's profile read back, the CA made absolute: %s" % dict(eap))
+    rc, out = wpactl("known", "add-8021x", "eduroam", "--method", "PEAP", "--identity", "c",
+                     "--phase2", "MSCHAPV2")
+    check(rc != 0 and "server checked" in out,
+          "wpactl: a PEAP profile without a CA is refused by wpad: %s" % out.strip())
+    rc, out = wpactl("known", "add-8021x", "open-lab", "--method", "PEAP", "--identity", "c",
+                     "--phase2", "MSCHAPV2", "--allow-unverified-server")
+    check(rc == 0 and s.prop("/org/wpad1/known/6f70656e2d6c6162_8021x", KNOWN,
+                             "EAP")["AllowUnverifiedServer"],
+          "--allow-unverified-server is the one way to skip the check")
+    rc, out = wpactl("known", "add-8021x", "--help")
+    check("--ca-system" in out and "--allow-unverified-server" in out, "wpactl help lists the flags")
 
     # The station shows the last TLS attempt (none yet).
     check(s.prop("/org/wpad1/device/s0", "org.wpad1.Station", "TLS") == {},
