@@ -542,6 +542,7 @@ void station_set_external_control(struct station *st, bool on)
 	} else {
 		st->store = st->saved_store;
 		st->saved_store = NULL;
+		station_set_eap_profile(st, NULL, 0, NULL); /* the store's again */
 	}
 	st->nets_dirty = true;
 }
