@@ -204,7 +204,8 @@ static void reconnect_later(struct wpas_iface *ifc, const struct wpad_error *why
 {
 	struct wpas_iface_priv *p = (struct wpas_iface_priv *)(ifc + 1);
 	if (!ifc->selected || !why || why->code == WPAD_ERR_ABORTED ||
-	    why->code == WPAD_ERR_INVALID_PASSPHRASE || p->reconnect_tries >= RECONNECT_TRIES)
+	    why->code == WPAD_ERR_INVALID_PASSPHRASE || p->reconnect_tries >= RECONNECT_TRIES ||
+	    station_eap_needs_user(sta(ifc)))
 		return;
 	/* wpa_supplicant keeps trying the selected network; NetworkManager
 	 * relies on it and gives up on its own schedule. */

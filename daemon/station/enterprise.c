@@ -195,6 +195,11 @@ static void keep_tls_info(struct station *st)
 	}
 }
 
+bool station_eap_needs_user(const struct station *st)
+{
+	return st && st->eap_user_failure;
+}
+
 bool station_eap_method_runs(const char *name)
 {
 	return eap_peer_method_by_name(name) != NULL;

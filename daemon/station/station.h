@@ -151,6 +151,10 @@ struct eap_conf;
  * or -ENOMEM. */
 int station_set_eap_profile(struct station *st, const uint8_t *ssid, size_t ssid_len,
 			    const struct eap_conf *conf);
+/* The last 802.1X attempt failed in a way only the user can fix (wrong
+ * password, untrusted or misnamed server, refused method, missing
+ * secret): retrying it unchanged would only risk locking the account. */
+bool station_eap_needs_user(const struct station *st);
 /* The EAP method (wpad's name: MD5 GTC MSCHAPV2 TLS PEAP TTLS) runs in
  * this build. */
 bool station_eap_method_runs(const char *name);

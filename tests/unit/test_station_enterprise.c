@@ -237,6 +237,8 @@ START_TEST(wrong_password)
 		      "%s", A.connect_err.text);
 	ck_assert_uint_eq(S.msg2s, 0);
 	ck_assert_int_eq(station_state(A.st), STATION_DISCONNECTED);
+	/* The front does not retry it (a RADIUS server may lock the account). */
+	ck_assert(station_eap_needs_user(A.st));
 }
 END_TEST
 
@@ -437,6 +439,7 @@ START_TEST(memory_password_used)
 	ck_assert(air_run_until(&A, msg2_seen, 10000));
 	ck_assert_msg(S.eap_done && S.msg2_ok, "%s", A.connect_err.text);
 	ck_assert_uint_eq(asks, 0);
+	ck_assert(!station_eap_needs_user(A.st));
 }
 END_TEST
 
