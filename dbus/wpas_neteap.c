@@ -133,12 +133,15 @@ static const char *phase2(struct wpas_net *n, char *v)
 	char *save = NULL;
 	for (char *w = strtok_r(v, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		const char *p;
-		if (strncmp(w, "auth=", 5) == 0 && w[5])
+		if (strncmp(w, "auth=", 5) == 0 && w[5]) {
 			p = set(n, "Phase2", w + 5);
-		else if (strncmp(w, "autheap=", 8) == 0 && w[8])
-			p = set(n, "Phase2", w + 8) ?: set(n, "Phase2EAP", "true");
-		else
+		} else if (strncmp(w, "autheap=", 8) == 0 && w[8]) {
+			p = set(n, "Phase2", w + 8);
+			if (!p)
+				p = set(n, "Phase2EAP", "true");
+		} else {
 			p = "not auth=METHOD or autheap=METHOD";
+		}
 		if (p)
 			return p;
 	}

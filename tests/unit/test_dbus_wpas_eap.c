@@ -212,6 +212,8 @@ static const struct {
 	{ { "password", 's', "hash:0123456789abcdef0123456789abcdef", 0 }, "password: an NT password hash" },
 	{ { "phase2", 's', "auth=MSCHAP", 0 }, "cannot run inside PEAP" },
 	{ { "phase2", 's', "MSCHAPV2", 0 }, "phase2: not auth=METHOD" },
+	{ { "phase2", 's', "auth=PAP autheap=MD5", 0 }, "phase2: contradicts" },
+	{ { "phase2", 's', "autheap=", 0 }, "phase2: not auth=METHOD" },
 	{ { "phase2", 's', "auth=PAP", 0 }, "cannot run inside PEAP" },
 	{ { "phase2", 0, NULL, 0 }, "needs Phase2" },
 	{ { "phase1", 's', "peapver=1", 0 }, "phase1: PEAPv1" },
