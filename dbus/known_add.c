@@ -14,6 +14,7 @@
 #include "daemon/config/ini.h"
 #include "daemon/config/value.h"
 #include "daemon/core/log.h"
+#include "daemon/station/station.h"
 #include "daemon/store/known_store.h"
 #include "daemon/wpad.h"
 #include "dbus/eapdict.h"
@@ -168,6 +169,11 @@ DBusMessage *wdb_known_add(void *data, DBusMessage *msg)
 		return wdb_error_reply(msg, &err);
 	log_info("802.1X network '%s' provisioned over D-Bus (secrets %s)", name,
 		 o.store_secrets ? "stored" : "kept in memory");
+	struct wdb *b = wdb_get();
+	for (size_t i = 0; i < b->n_devices; i++)
+		if (b->devices[i].dev && b->devices[i].dev->station)
+			station_eap_profile_replaced(b->devices[i].dev->station,
+						     (const uint8_t *)name, strlen(name));
 	wpad_known_changed(wdb_get()->w);
 	wdb_known_sync(wdb_get());
 	wdb_known_profile_changed((const uint8_t *)name, len);

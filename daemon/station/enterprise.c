@@ -195,6 +195,12 @@ static void keep_tls_info(struct station *st)
 	}
 }
 
+void station_eap_profile_replaced(struct station *st, const uint8_t *ssid, size_t ssid_len)
+{
+	if (st)
+		pmksa_cache_flush_network(st->pmksa, ssid, ssid_len);
+}
+
 bool station_eap_needs_user(const struct station *st)
 {
 	return st && st->eap_user_failure;

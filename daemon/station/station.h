@@ -151,6 +151,10 @@ struct eap_conf;
  * or -ENOMEM. */
 int station_set_eap_profile(struct station *st, const uint8_t *ssid, size_t ssid_len,
 			    const struct eap_conf *conf);
+/* The 802.1X profile of the network ssid was replaced: the PMKSAs cached
+ * for it (from the old identity) are dropped, so the next connect runs
+ * EAP with the new one. */
+void station_eap_profile_replaced(struct station *st, const uint8_t *ssid, size_t ssid_len);
 /* The last 802.1X attempt failed in a way only the user can fix (wrong
  * password, untrusted or misnamed server, refused method, missing
  * secret): retrying it unchanged would only risk locking the account. */

@@ -221,6 +221,9 @@ START_TEST(eap_then_4way)
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->pmk_len, 32);
 	ck_assert_mem_eq(e->pmk, S.msk, 32);
+	/* A profile replaced over D-Bus: the old identity's PMKSA goes. */
+	station_eap_profile_replaced(A.st, (const uint8_t *)"corp", 4);
+	ck_assert_ptr_null(pmksa_cache_get(A.st->pmksa, A.sta_addr, S.ap->addr, RSN_AKM_8021X));
 }
 END_TEST
 
