@@ -403,6 +403,23 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 	return dev;
 }
 
+/* An observer asks the agent; with none the attempt fails at once. */
+static void on_station_eap_secret(void *ctx, int which)
+{
+	struct wpad_device *dev = ctx;
+	struct wpad *w = dev->owner;
+	bool asked = false;
+	for (size_t i = 0; i < w->n_obs; i++)
+		asked |= w->obs[i].station_need_secret != NULL;
+	if (!asked) {
+		log_warn("%s: the 802.1X profile has no %s and no agent can give one", dev->name,
+			 which == EAP_SECRET_PASSWORD ? "password" : "key passphrase");
+		station_eap_secret(dev->station, which, NULL);
+		return;
+	}
+	NOTIFY(w, station_need_secret, dev, which);
+}
+
 /* The station role on dev's interface. Returns 0 or -ENOMEM. */
 static int attach_station(struct wpad_device *dev)
 {
@@ -411,6 +428,7 @@ static int attach_station(struct wpad_device *dev)
 		.scan_done = on_station_scan_done,
 		.connect_done = on_station_connect_done,
 		.disconnected = on_station_disconnected,
+		.eap_secret = on_station_eap_secret,
 	};
 	struct station_callbacks cb = proto;
 	struct wpad *w = dev->owner;

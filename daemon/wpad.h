@@ -98,6 +98,9 @@ struct wpad_observer {
 	/* A wired port's EAP method needs a secret its profile lacks (enum
 	 * eap_peer_secret): answer with wpad_wired_set_secret(). */
 	void (*wired_need_secret)(void *ctx, struct wpad_device *dev, int which);
+	/* A station's 802.1X attempt needs a secret its profile lacks (enum
+	 * eap_peer_secret): answer with station_eap_secret(). */
+	void (*station_need_secret)(void *ctx, struct wpad_device *dev, int which);
 	void *ctx;
 };
 

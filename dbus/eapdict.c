@@ -70,11 +70,14 @@ static int value_text(const char *key, DBusMessageIter *var, char *out, size_t c
 	return bad(err, "%s: a value of type %c is not accepted", key, (char)type);
 }
 
-static int add_entry(struct ini_section *sec, DBusMessageIter *entry, struct wpad_error *err)
+static int add_entry(struct ini_section *sec, DBusMessageIter *entry, wdb_eap_own_key_fn own,
+		     void *ctx, struct wpad_error *err)
 {
 	const char *key;
 	DBusMessageIter var;
 	char value[EAPDICT_VALUE_MAX];
+	if (dbus_message_iter_get_arg_type(entry) != DBUS_TYPE_STRING)
+		return bad(err, "the profile must be a{sv}");
 	dbus_message_iter_get_basic(entry, &key);
 	if (!ini_valid_key(key))
 		return bad(err, "'%.64s' is not a profile key", key);
@@ -84,7 +87,10 @@ static int add_entry(struct ini_section *sec, DBusMessageIter *entry, struct wpa
 	    dbus_message_iter_get_arg_type(entry) != DBUS_TYPE_VARIANT)
 		return bad(err, "the profile must be a{sv}");
 	dbus_message_iter_recurse(entry, &var);
-	int r = value_text(key, &var, value, sizeof(value), err);
+	int r = own ? own(ctx, key, &var, err) : 0;
+	if (r != 0)
+		return r < 0 ? r : 0;
+	r = value_text(key, &var, value, sizeof(value), err);
 	if (r < 0)
 		return r;
 	if (is_path_key(key) && value[0] != '/')
@@ -94,23 +100,46 @@ static int add_entry(struct ini_section *sec, DBusMessageIter *entry, struct wpa
 	return 0;
 }
 
-static int fill_section(DBusMessage *msg, struct ini_section *sec, struct wpad_error *err)
+int wdb_eap_section_from_iter(DBusMessageIter *arr, struct ini_section *sec,
+			      wdb_eap_own_key_fn own, void *ctx, struct wpad_error *err)
 {
-	DBusMessageIter it, arr, entry;
+	DBusMessageIter entry;
 	size_t n = 0;
-	if (!wdb_has_signature(msg, "a{sv}") || !dbus_message_iter_init(msg, &it))
+	if (dbus_message_iter_get_arg_type(arr) != DBUS_TYPE_ARRAY ||
+	    dbus_message_iter_get_element_type(arr) != DBUS_TYPE_DICT_ENTRY)
 		return bad(err, "the profile must be a{sv}");
-	dbus_message_iter_recurse(&it, &arr);
-	for (; dbus_message_iter_get_arg_type(&arr) == DBUS_TYPE_DICT_ENTRY;
-	     dbus_message_iter_next(&arr)) {
+	DBusMessageIter it;
+	dbus_message_iter_recurse(arr, &it);
+	for (; dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_DICT_ENTRY;
+	     dbus_message_iter_next(&it)) {
 		if (++n > WDB_DICT_MAX)
 			return bad(err, "more than %d settings", WDB_DICT_MAX);
-		dbus_message_iter_recurse(&arr, &entry);
-		int r = add_entry(sec, &entry, err);
+		dbus_message_iter_recurse(&it, &entry);
+		int r = add_entry(sec, &entry, own, ctx, err);
 		if (r < 0)
 			return r;
 	}
 	return 0;
+}
+
+static int fill_section(DBusMessage *msg, struct ini_section *sec, struct wpad_error *err)
+{
+	DBusMessageIter it;
+	if (!wdb_has_signature(msg, "a{sv}") || !dbus_message_iter_init(msg, &it))
+		return bad(err, "the profile must be a{sv}");
+	return wdb_eap_section_from_iter(&it, sec, NULL, NULL, err);
+}
+
+int wdb_eap_conf_check(const struct ini *ini, const struct ini_section *sec, struct eap_conf *c,
+		       struct wpad_error *err)
+{
+	struct cfg_error cerr = { 0 };
+	if (eap_conf_parse(ini, sec, c, &cerr) == 0)
+		return 0;
+	eap_conf_clear(c);
+	/* "profile:0: " is noise for a D-Bus caller. */
+	const char *m = strstr(cerr.msg, ": ");
+	return bad(err, "%s", m ? m + 2 : cerr.msg);
 }
 
 int wdb_eap_conf_from_message(DBusMessage *msg, struct eap_conf *c, struct wpad_error *err)
@@ -123,15 +152,60 @@ int wdb_eap_conf_from_message(DBusMessage *msg, struct eap_conf *c, struct wpad_
 		return -ENOMEM;
 	}
 	int r = fill_section(msg, sec, err);
-	if (r == 0) {
-		struct cfg_error cerr = { 0 };
-		if (eap_conf_parse(ini, sec, c, &cerr) < 0) {
-			eap_conf_clear(c);
-			/* "profile:0: " is noise for a D-Bus caller. */
-			const char *m = strstr(cerr.msg, ": ");
-			r = bad(err, "%s", m ? m + 2 : cerr.msg);
-		}
-	}
+	if (r == 0)
+		r = wdb_eap_conf_check(ini, sec, c, err);
 	ini_free(ini); /* wipes the values, passwords included */
 	return r;
+}
+
+static bool dict_str(DBusMessageIter *dict, const char *key, const char *v)
+{
+	return !v || wdb_append_dict_basic(dict, key, DBUS_TYPE_STRING, &v);
+}
+
+static bool dict_bool(DBusMessageIter *dict, const char *key, bool v)
+{
+	dbus_bool_t b = v;
+	return wdb_append_dict_basic(dict, key, DBUS_TYPE_BOOLEAN, &b);
+}
+
+static bool append_methods(DBusMessageIter *dict, const struct eap_conf *c)
+{
+	DBusMessageIter entry, var, arr;
+	const char *k = "Method";
+	bool ok = dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry) &&
+		  wdb_append_str(&entry, k) &&
+		  dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "as", &var) &&
+		  dbus_message_iter_open_container(&var, DBUS_TYPE_ARRAY, "s", &arr);
+	for (size_t i = 0; ok && i < c->n_methods; i++)
+		ok = wdb_append_str(&arr, c->methods[i]);
+	return ok && dbus_message_iter_close_container(&var, &arr) &&
+	       dbus_message_iter_close_container(&entry, &var) &&
+	       dbus_message_iter_close_container(dict, &entry);
+}
+
+bool wdb_append_eap_profile(DBusMessageIter *it, const struct eap_conf *c)
+{
+	DBusMessageIter dict;
+	if (!dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict))
+		return false;
+	const char *tls = c->tls_min == EAP_CONF_TLS_1_3 ? "1.3" : "1.2";
+	const char *tls_max = c->tls_max == EAP_CONF_TLS_1_2   ? "1.2"
+			      : c->tls_max == EAP_CONF_TLS_1_3 ? "1.3"
+							       : NULL;
+	bool ok = append_methods(&dict, c) && dict_str(&dict, "Identity", c->identity) &&
+		  dict_str(&dict, "AnonymousIdentity", c->anonymous_identity) &&
+		  dict_str(&dict, "Phase2", c->phase2[0] ? c->phase2 : NULL) &&
+		  dict_bool(&dict, "Phase2EAP", c->phase2_eap) &&
+		  dict_str(&dict, "CACert", c->ca_file) && dict_str(&dict, "CAPath", c->ca_dir) &&
+		  dict_str(&dict, "ServerName", c->server_name) &&
+		  dict_str(&dict, "DomainSuffix", c->domain_suffix) &&
+		  dict_str(&dict, "ClientCert", c->client_cert) &&
+		  dict_str(&dict, "PrivateKey", c->private_key) &&
+		  dict_str(&dict, "TLSMinVersion", tls) && dict_str(&dict, "TLSMaxVersion", tls_max) &&
+		  dict_bool(&dict, "CASystem", c->ca_system) &&
+		  dict_bool(&dict, "AllowUnverifiedServer", c->allow_unverified) &&
+		  dict_bool(&dict, "HasPassword", c->password != NULL) &&
+		  dict_bool(&dict, "HasKeyPassphrase", c->key_passphrase != NULL);
+	return ok && dbus_message_iter_close_container(it, &dict);
 }

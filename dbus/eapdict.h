@@ -23,4 +23,23 @@ struct eap_conf;
  * errno with *err. */
 int wdb_eap_conf_from_message(DBusMessage *msg, struct eap_conf *c, struct wpad_error *err);
 
+struct ini;
+struct ini_section;
+/* A key the caller takes itself (Manager.AddKnownNetwork: AutoConnect,
+ * Hidden, StoreSecrets): returns 1 when it took key (value in var), 0 when
+ * it is a profile key, or a negative errno with *err. */
+typedef int (*wdb_eap_own_key_fn)(void *ctx, const char *key, DBusMessageIter *var,
+				  struct wpad_error *err);
+/* The a{sv} at arr (an iterator on the array) into sec, as the files'
+ * text; own (may be NULL) takes the caller's keys first. */
+int wdb_eap_section_from_iter(DBusMessageIter *arr, struct ini_section *sec,
+			      wdb_eap_own_key_fn own, void *ctx, struct wpad_error *err);
+/* sec checked by the [EAP] reader into c (zeroed; cleared on failure):
+ * InvalidArguments with eap_conf's sentence. */
+int wdb_eap_conf_check(const struct ini *ini, const struct ini_section *sec, struct eap_conf *c,
+		       struct wpad_error *err);
+/* The profile as a{sv}, the SetProfile keys without a secret: HasPassword
+ * and HasKeyPassphrase say whether one is set. */
+bool wdb_append_eap_profile(DBusMessageIter *it, const struct eap_conf *c);
+
 #endif

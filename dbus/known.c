@@ -8,6 +8,8 @@
 #include "daemon/rsn/suites.h"
 #include "daemon/station/station.h"
 #include "daemon/wpad.h"
+#include "daemon/config/eap_conf.h"
+#include "dbus/eapdict.h"
 #include "dbus/errors.h"
 #include "dbus/wdbus_i.h"
 
@@ -238,6 +240,28 @@ static int set_ciphers(void *data, DBusMessageIter *it, struct wpad_error *err)
 	return set_policy(data, "Ciphers", v, err);
 }
 
+/* a{sv}: the 802.1X profile without its secrets (HasPassword,
+ * HasKeyPassphrase say whether one is known, stored or in memory); empty
+ * for other networks, or with Error when the file's [EAP] is unusable. */
+static bool get_eap(void *data, DBusMessageIter *it)
+{
+	struct wdb_known *k = data;
+	struct known_network *net = k->sec == KNOWN_SEC_8021X ? lookup(k) : NULL;
+	struct eap_conf c;
+	struct cfg_error ce = { 0 };
+	int r = net ? known_network_eap(net, &c, &ce) : -ENOENT;
+	if (r == 0) {
+		bool ok = wdb_append_eap_profile(it, &c);
+		eap_conf_clear(&c);
+		return ok;
+	}
+	DBusMessageIter dict;
+	const char *why = ce.msg;
+	return dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict) &&
+	       (r == -ENOENT || wdb_append_dict_basic(&dict, "Error", DBUS_TYPE_STRING, &why)) &&
+	       dbus_message_iter_close_container(it, &dict);
+}
+
 static const struct wdb_method methods[] = {
 	{ "Forget", "", "", forget, WDB_PRIVILEGED },
 	{ .name = NULL },
@@ -252,6 +276,7 @@ static const struct wdb_property props[] = {
 	{ "ManagementFrameProtection", "s", get_pmf, set_pmf, 0 },
 	{ "AKMs", "s", get_akms, set_akms, 0 },
 	{ "Ciphers", "s", get_ciphers, set_ciphers, 0 },
+	{ "EAP", "a{sv}", get_eap, NULL, 0 },
 	{ .name = NULL },
 };
 
@@ -349,6 +374,13 @@ void wdb_known_sync(struct wdb *b)
 		wdb_object_free(k->obj);
 		free(k);
 	}
+}
+
+void wdb_known_profile_changed(const uint8_t *ssid, size_t len)
+{
+	for (struct wdb_known *k = wdb_get()->known; k; k = k->next)
+		if (k->sec == KNOWN_SEC_8021X && k->ssid_len == len && memcmp(k->ssid, ssid, len) == 0)
+			wdb_emit_changed(k->obj, &wdb_known_iface, "EAP");
 }
 
 void wdb_known_clear(struct wdb *b)

@@ -23,6 +23,8 @@ static bool get_version(void *data, DBusMessageIter *it)
 static const struct wdb_method methods[] = {
 	{ "RegisterAgent", "o agent", "", register_agent, WDB_PRIVILEGED },
 	{ "UnregisterAgent", "o agent", "", unregister_agent, WDB_PRIVILEGED },
+	{ "AddKnownNetwork", "s name, s security, a{sv} settings", "o path", wdb_known_add,
+	  WDB_PRIVILEGED },
 	{ .name = NULL },
 };
 

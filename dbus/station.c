@@ -76,6 +76,8 @@ static void abort_connect(struct wdb_device *d, const char *why)
 {
 	struct wpad_error e;
 	wpad_error_set(&e, WPAD_ERR_ABORTED, 0, -1, -1, "%s", why);
+	wdb_agent_cancel(d->st.eap_req, why);
+	d->st.eap_req = NULL;
 	finish_connect(d, &e);
 }
 
@@ -369,12 +371,33 @@ static const struct wdb_method methods[] = {
 	{ .name = NULL },
 };
 
+/* a{sv}: TLSVersion, ServerSubject, ServerSHA256, Resumed of the last
+ * TLS-based 802.1X attempt (as Wired8021X.TLS); empty before one. */
+static bool get_tls(void *data, DBusMessageIter *it)
+{
+	const struct eap_peer_tls_info *t = station_eap_tls_info(sta(data));
+	DBusMessageIter dict;
+	if (!dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict))
+		return false;
+	bool ok = true;
+	if (t) {
+		const char *v = t->version, *s = t->server_subject, *f = t->server_sha256;
+		dbus_bool_t r = t->resumed;
+		ok = wdb_append_dict_basic(&dict, "TLSVersion", DBUS_TYPE_STRING, &v) &&
+		     wdb_append_dict_basic(&dict, "ServerSubject", DBUS_TYPE_STRING, &s) &&
+		     wdb_append_dict_basic(&dict, "ServerSHA256", DBUS_TYPE_STRING, &f) &&
+		     wdb_append_dict_basic(&dict, "Resumed", DBUS_TYPE_BOOLEAN, &r);
+	}
+	return ok && dbus_message_iter_close_container(it, &dict);
+}
+
 static const struct wdb_property props[] = {
 	{ "State", "s", get_state, NULL, 0 },
 	{ "ConnectedNetwork", "o", get_connected, NULL, 0 },
 	{ "Scanning", "b", get_scanning, NULL, 0 },
 	{ "RSSI", "n", get_rssi, NULL, WDB_PROP_NO_EMIT },
 	{ "AutoConnect", "b", get_autoconnect, set_autoconnect, 0 },
+	{ "TLS", "a{sv}", get_tls, NULL, 0 },
 	{ .name = NULL },
 };
 
@@ -442,11 +465,38 @@ void wdb_station_state(struct wdb_device *d)
 	const char *state = dbus_state(station_state(sta(d)));
 	if (state != d->st.state) {
 		d->st.state = state;
-		wdb_emit_changed(d->obj, &wdb_station_iface, "State");
+		/* An attempt's end changes what its TLS showed too. */
+		wdb_emit_changed(d->obj, &wdb_station_iface, "State", "TLS");
 	}
 	wdb_schedule_sync();
-	if (station_state(sta(d)) == STATION_DISCONNECTED)
+	if (station_state(sta(d)) == STATION_DISCONNECTED) {
 		wdb_pending_finish(&d->st.disconnects, NULL);
+		wdb_agent_cancel(d->st.eap_req, "the attempt ended");
+		d->st.eap_req = NULL;
+	}
+}
+
+static void on_eap_secret(void *data, const char *secret, const struct wpad_error *err)
+{
+	struct wdb_device *d = data;
+	d->st.eap_req = NULL;
+	if (err)
+		log_warn("%s: no secret from the agent: %s", d->dev->name, err->text);
+	station_eap_secret(sta(d), d->st.eap_which, secret);
+}
+
+void wdb_station_need_secret(struct wdb_device *d, int which)
+{
+	struct wpad_error err;
+	const char *kind = which == EAP_SECRET_PASSWORD ? "password" : "key-passphrase";
+	wdb_agent_cancel(d->st.eap_req, "a new request replaces it");
+	d->st.eap_which = which;
+	d->st.eap_req = wdb_agent_request_secret(wdb_object_path(d->obj), kind, on_eap_secret, d,
+						 &err);
+	if (!d->st.eap_req) {
+		log_warn("%s: %s", d->dev->name, err.text);
+		station_eap_secret(sta(d), which, NULL);
+	}
 }
 
 void wdb_station_scan_done(struct wdb_device *d)

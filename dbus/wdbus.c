@@ -4,6 +4,7 @@
 
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
+#include "daemon/station/station.h"
 #include "daemon/wpad.h"
 #include "dbus/access.h"
 #include "dbus/agent.h"
@@ -154,6 +155,15 @@ static void on_wired_state(void *c, struct wpad_device *dev, const char *o, cons
 		wdb_wired_sync(d);
 }
 
+static void on_station_need_secret(void *c, struct wpad_device *dev, int which)
+{
+	struct wdb_device *d = live(dev);
+	if (d)
+		wdb_station_need_secret(d, which);
+	else
+		station_eap_secret(dev->station, which, NULL);
+}
+
 static void on_wired_need_secret(void *c, struct wpad_device *dev, int which)
 {
 	struct wdb_device *d = live(dev);
@@ -195,6 +205,7 @@ static const struct wpad_observer observer = {
 	.device_event = on_device_event,
 	.wired_state = on_wired_state,
 	.wired_need_secret = on_wired_need_secret,
+	.station_need_secret = on_station_need_secret,
 };
 
 /* ---- building ---- */

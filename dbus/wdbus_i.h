@@ -91,6 +91,9 @@ struct wdb_station {
 	bool autoconnect;
 	char connected[WDB_PATH_MAX];
 	struct wdb_network *nets;
+	/* An 802.1X secret asked from the agent (RequestSecret). */
+	struct wdb_agent_request *eap_req;
+	int eap_which;
 };
 
 struct wdb_ap {
@@ -178,6 +181,8 @@ void wdb_station_sync(struct wdb_device *d);
 void wdb_station_scan_done(struct wdb_device *d);
 void wdb_station_connect_done(struct wdb_device *d, const struct wpad_error *err);
 void wdb_station_state(struct wdb_device *d);
+/* The station's 802.1X profile lacks a secret: the agent is asked. */
+void wdb_station_need_secret(struct wdb_device *d, int which);
 /* Connects to a network (Network.Connect or ConnectHiddenNetwork). */
 DBusMessage *wdb_station_connect(struct wdb_device *d, DBusMessage *msg, const uint8_t *ssid,
 				 size_t ssid_len, enum bss_security sec, bool hidden);
@@ -219,6 +224,10 @@ void wdb_known_sync(struct wdb *b);
 void wdb_known_clear(struct wdb *b);
 /* The path of a known network object, "" when not known. */
 bool wdb_known_path(const uint8_t *ssid, size_t len, const char *sec, char *out, size_t cap);
+/* known_add.c: Manager.AddKnownNetwork. */
+DBusMessage *wdb_known_add(void *data, DBusMessage *msg);
+/* The 802.1X network's profile changed: its EAP property is announced. */
+void wdb_known_profile_changed(const uint8_t *ssid, size_t len);
 
 /* Security names ("open", "psk", ...) and the path element HEXSSID_SEC. */
 bool wdb_ssid_element(const uint8_t *ssid, size_t len, const char *sec, char *out, size_t cap);

@@ -119,46 +119,11 @@ static bool get_tls(void *data, DBusMessageIter *it)
 	return ok && dbus_message_iter_close_container(it, &dict);
 }
 
-static bool dict_str(DBusMessageIter *dict, const char *key, const char *v)
-{
-	return !v || wdb_append_dict_basic(dict, key, DBUS_TYPE_STRING, &v);
-}
-
 /* a{sv}: the profile in use, secrets left out (HasPassword says whether
  * one is set). */
 static bool get_profile(void *data, DBusMessageIter *it)
 {
-	const struct eap_conf *c = wired_port_profile(port_of(data));
-	DBusMessageIter dict, entry, var, arr;
-	if (!dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict))
-		return false;
-	const char *k = "Method";
-	bool ok = dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry) &&
-		  wdb_append_str(&entry, k) &&
-		  dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "as", &var) &&
-		  dbus_message_iter_open_container(&var, DBUS_TYPE_ARRAY, "s", &arr);
-	for (size_t i = 0; ok && i < c->n_methods; i++)
-		ok = wdb_append_str(&arr, c->methods[i]);
-	ok = ok && dbus_message_iter_close_container(&var, &arr) &&
-	     dbus_message_iter_close_container(&entry, &var) &&
-	     dbus_message_iter_close_container(&dict, &entry);
-	dbus_bool_t has_pw = c->password != NULL, sys = c->ca_system, insecure = c->allow_unverified;
-	dbus_bool_t p2eap = c->phase2_eap;
-	const char *tls = c->tls_min == EAP_CONF_TLS_1_3 ? "1.3" : "1.2";
-	ok = ok && dict_str(&dict, "Identity", c->identity) &&
-	     dict_str(&dict, "AnonymousIdentity", c->anonymous_identity) &&
-	     dict_str(&dict, "Phase2", c->phase2[0] ? c->phase2 : NULL) &&
-	     wdb_append_dict_basic(&dict, "Phase2EAP", DBUS_TYPE_BOOLEAN, &p2eap) &&
-	     dict_str(&dict, "CACert", c->ca_file) && dict_str(&dict, "CAPath", c->ca_dir) &&
-	     dict_str(&dict, "ServerName", c->server_name) &&
-	     dict_str(&dict, "DomainSuffix", c->domain_suffix) &&
-	     dict_str(&dict, "ClientCert", c->client_cert) &&
-	     dict_str(&dict, "PrivateKey", c->private_key) &&
-	     dict_str(&dict, "TLSMinVersion", tls) &&
-	     wdb_append_dict_basic(&dict, "CASystem", DBUS_TYPE_BOOLEAN, &sys) &&
-	     wdb_append_dict_basic(&dict, "AllowUnverifiedServer", DBUS_TYPE_BOOLEAN, &insecure) &&
-	     wdb_append_dict_basic(&dict, "HasPassword", DBUS_TYPE_BOOLEAN, &has_pw);
-	return ok && dbus_message_iter_close_container(it, &dict);
+	return wdb_append_eap_profile(it, wired_port_profile(port_of(data)));
 }
 
 static const struct wdb_method methods[] = {

@@ -223,10 +223,14 @@ static bool get_capabilities(void *data, DBusMessageIter *it)
 
 static bool get_eap_methods(void *data, DBusMessageIter *it)
 {
+	/* wpa_supplicant's names of the EAP methods this build runs. */
+	static const char *const names[] = { "MD5", "GTC", "MSCHAPV2", "TLS", "PEAP", "TTLS" };
 	DBusMessageIter arr;
-	/* The EAP peer is not part of this front yet. */
-	return dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "s", &arr) &&
-	       dbus_message_iter_close_container(it, &arr);
+	bool ok = dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "s", &arr);
+	for (size_t i = 0; ok && i < sizeof(names) / sizeof(names[0]); i++)
+		if (station_eap_method_runs(names[i]))
+			ok = dbus_message_iter_append_basic(&arr, DBUS_TYPE_STRING, &names[i]);
+	return ok && dbus_message_iter_close_container(it, &arr);
 }
 
 static bool get_interfaces(void *data, DBusMessageIter *it)

@@ -60,6 +60,11 @@ struct wpas_net {
 	/* mode 2 (wpas_ap.c): kept to build the access point's profile. */
 	char proto[32], pairwise[64], group[64];
 	bool hidden; /* ignore_broadcast_ssid */
+	/* 802.1X (wpas_neteap.c): the keys as [EAP] text while AddNetwork's
+	 * dictionary is read, then the checked profile (owned; NULL when the
+	 * network is not 802.1X). */
+	struct ini *eap_ini;
+	struct eap_conf *eap_conf;
 };
 
 struct wpas_bss {
@@ -112,6 +117,19 @@ struct wpas {
 
 struct wpas *wpas_get(void);
 
+/* AddBlob's blobs (wpas_blob.c), referenced as blob://NAME by ca_cert,
+ * client_cert and private_key. */
+#define WPAS_BLOB_PREFIX "blob://"
+bool wpas_blob_name_ok(const char *name);
+DBusMessage *wpas_add_blob(void *data, DBusMessage *msg);
+DBusMessage *wpas_remove_blob(void *data, DBusMessage *msg);
+void wpas_blobs_drop(struct wpas_iface *ifc);
+/* Gives the station n's 802.1X profile (none: drops any given before),
+ * its blob:// references made the interface's. 0, or a negative errno
+ * with *e (NotFound: a blob not added). */
+int wpas_net_give_profile(struct wpas_iface *ifc, const struct wpas_net *n,
+			  struct wpad_error *e);
+
 /* An error reply fi.w1.wpa_supplicant1.<name> with a sentence saying what
  * to do. */
 DBusMessage *wpas_error(DBusMessage *call, const char *name, const char *fmt, ...)
@@ -136,6 +154,20 @@ bool wpas_owe_supported(void);
 struct wpas_net *wpas_net_add(struct wpas_iface *ifc, DBusMessage *msg, DBusMessage **reply);
 void wpas_net_free(struct wpas_net *n);
 struct wpas_net *wpas_net_by_path(struct wpas_iface *ifc, const char *path);
+
+/* wpas_neteap.c: the 802.1X keys. wpas_eap_key: key is one of them;
+ * wpas_eap_take: keeps one (NULL) or says what is wrong with it;
+ * wpas_eap_finish: after the dictionary, checks key_mgmt against the keys
+ * and reads the profile into n->eap_conf (0, or -EINVAL with why);
+ * wpas_eap_release frees what the network holds of it. */
+bool wpas_eap_key(const char *key);
+const char *wpas_eap_take(struct wpas_net *n, const char *key, const uint8_t *b, size_t len);
+int wpas_eap_finish(struct wpas_net *n, char *why, size_t cap);
+void wpas_eap_release(struct wpas_net *n);
+bool wpas_net_is_8021x(const struct wpas_net *n);
+/* The profile in Network.Properties, as wpa_supplicant shows it: text
+ * values, secrets as "*" (set) and never their value. */
+bool wpas_eap_append_props(DBusMessageIter *dict, const struct wpas_net *n);
 
 /* wpas_bss.c */
 void wpas_bss_sync(struct wpas_iface *ifc);

@@ -61,8 +61,8 @@ bool wpas_append_key_mgmt_caps(DBusMessageIter *it)
 		uint32_t akm;
 		const char *name;
 	} map[] = {
-		/* Not wpa-eap / wpa-eap-sha256: the station runs them, but this
-		 * front does not serve 802.1X networks yet (see below). */
+		{ RSN_AKM_8021X, "wpa-eap" },
+		{ RSN_AKM_8021X_SHA256, "wpa-eap-sha256" },
 		{ RSN_AKM_PSK, "wpa-psk" },
 		{ RSN_AKM_PSK_SHA256, "wpa-psk-sha256" },
 		{ RSN_AKM_SAE, "sae" },		     { RSN_AKM_OWE, "owe" },
@@ -207,7 +207,8 @@ static void reconnect_later(struct wpas_iface *ifc, const struct wpad_error *why
 {
 	struct wpas_iface_priv *p = (struct wpas_iface_priv *)(ifc + 1);
 	if (!ifc->selected || !why || why->code == WPAD_ERR_ABORTED ||
-	    why->code == WPAD_ERR_INVALID_PASSPHRASE || p->reconnect_tries >= RECONNECT_TRIES)
+	    why->code == WPAD_ERR_INVALID_PASSPHRASE || p->reconnect_tries >= RECONNECT_TRIES ||
+	    station_eap_needs_user(sta(ifc)))
 		return;
 	/* wpa_supplicant keeps trying the selected network; NetworkManager
 	 * relies on it and gives up on its own schedule. */
@@ -336,13 +337,10 @@ static int connect_selected(struct wpas_iface *ifc, struct wpad_error *e)
 				      n->mode, WPAS_NAME),
 		       -EOPNOTSUPP;
 	bool personal = wants(n, "WPA-PSK") || wants(n, "WPA-PSK-SHA256") || wants(n, "SAE");
-	bool enterprise = wants(n, "WPA-EAP") || wants(n, "WPA-EAP-SHA256") || wants(n, "IEEE8021X");
-	if (enterprise && !personal)
-		return wpad_error_set(e, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1,
-				      "802.1X (WPA-Enterprise) networks are not served through %s "
-				      "yet",
-				      WPAS_NAME),
-		       -EOPNOTSUPP;
+	bool enterprise = n->eap_conf != NULL && !personal;
+	int given = wpas_net_give_profile(ifc, enterprise ? n : NULL, e);
+	if (given < 0)
+		return given;
 	if (personal && !n->have_psk)
 		return wpad_error_set(e, WPAD_ERR_NO_AGENT, 0, -1, -1,
 				      "the network has no psk: give its passphrase"),
@@ -638,6 +636,8 @@ static const struct wdb_method methods[] = {
 	{ "RemoveNetwork", "o path", "", remove_network, WDB_PRIVILEGED },
 	{ "RemoveAllNetworks", "", "", remove_all_networks, WDB_PRIVILEGED },
 	{ "SelectNetwork", "o path", "", select_network, WDB_PRIVILEGED },
+	{ "AddBlob", "s name, ay data", "", wpas_add_blob, WDB_PRIVILEGED },
+	{ "RemoveBlob", "s name", "", wpas_remove_blob, WDB_PRIVILEGED },
 	{ "Disconnect", "", "", disconnect, WDB_PRIVILEGED },
 	{ .name = NULL },
 };
@@ -751,6 +751,7 @@ void wpas_iface_free(struct wpas_iface *ifc)
 	ifc->hotspot = NULL;
 	while (ifc->nets)
 		wpas_net_free(ifc->nets);
+	wpas_blobs_drop(ifc);
 	wpas_bss_clear(ifc);
 	if (ifc->d && ifc->d->dev && ifc->d->dev->station)
 		station_set_external_control(ifc->d->dev->station, false);

@@ -75,6 +75,7 @@ struct wpas_net *wpas_net_add(struct wpas_iface *ifc, DBusMessage *msg, DBusMess
 	n->obj = wdb_object_new(path);
 	if (!n->obj || wdb_object_add_iface(n->obj, &wpas_net_iface, n) < 0) {
 		wdb_object_free(n->obj);
+		wpas_eap_release(n);
 		crypto_zero(n, sizeof(*n));
 		free(n);
 		*reply = wpas_error(msg, "NoMemory", "out of memory");
@@ -100,6 +101,7 @@ void wpas_net_free(struct wpas_net *n)
 	wpas_iface_net_gone(ifc, n);
 	emit_net_signal(n, "NetworkRemoved", false);
 	wdb_object_free(n->obj);
+	wpas_eap_release(n);
 	crypto_zero(n, sizeof(*n));
 	free(n);
 }
@@ -128,7 +130,7 @@ static bool get_properties(void *data, DBusMessageIter *it)
 	if (!dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict) ||
 	    !dict_str(&dict, "ssid", ssid) || !dict_str(&dict, "mode", num) ||
 	    (n->key_mgmt[0] && !dict_str(&dict, "key_mgmt", n->key_mgmt)) ||
-	    (n->have_psk && !dict_str(&dict, "psk", "*")))
+	    (n->have_psk && !dict_str(&dict, "psk", "*")) || !wpas_eap_append_props(&dict, n))
 		return false;
 	return dbus_message_iter_close_container(it, &dict);
 }

@@ -201,6 +201,8 @@ static const char *take(struct wpas_net *n, const char *key, DBusMessageIter *v)
 		if (!copy_text(n->group, sizeof(n->group), b, len))
 			return "a list of cipher names";
 	}
+	if (wpas_eap_key(key))
+		return wpas_eap_take(n, key, b, len);
 	return NULL;
 }
 
@@ -228,13 +230,15 @@ int wpas_net_parse(DBusMessage *msg, struct wpas_net *n, char *why, size_t cap)
 			char k[64];
 			wdb_utf8_copy(k, sizeof(k), key, strlen(key));
 			snprintf(why, cap, "%s: %s", k, problem);
+			wpas_eap_release(n);
 			return -EINVAL;
 		}
 		dbus_message_iter_next(&dict);
 	}
 	if (n->ssid_len == 0 && n->mode == 0) {
 		snprintf(why, cap, "ssid is missing");
+		wpas_eap_release(n);
 		return -EINVAL;
 	}
-	return 0;
+	return wpas_eap_finish(n, why, cap);
 }

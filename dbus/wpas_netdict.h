@@ -21,5 +21,9 @@ struct wpas_net;
 /* Fills n (zeroed by the caller) from msg's a{sv}. Returns 0, or -EINVAL
  * with why naming the key and the problem. */
 int wpas_net_parse(DBusMessage *msg, struct wpas_net *n, char *why, size_t cap);
+/* The 802.1X keys (eap, identity, password, ca_cert, phase1, phase2,
+ * domain_match, ...) are translated into wpad's [EAP] profile and read by
+ * daemon/config/eap_conf.c into n->eap_conf (wpas_neteap.c); a network
+ * parsed successfully is released with wpas_eap_release(). */
 
 #endif

@@ -12,7 +12,45 @@
 #include <openssl/x509v3.h>
 
 #include "daemon/crypto/secure.h"
+#include "daemon/crypto/cred_blob.h"
 #include "eap/tls_creds.h"
+
+/* A path, or blob://NAME from memory (cred_blob.h). */
+static BIO *open_cred(const char *path, const char *mode)
+{
+	const char *name;
+	size_t len;
+	const uint8_t *b;
+	if (!cred_blob_ref(path, &name))
+		return BIO_new_file(path, mode);
+	b = cred_blob_get(name, &len);
+	return b && len <= INT32_MAX ? BIO_new_mem_buf(b, (int)len) : NULL;
+}
+
+/* CA certificates from a blob: PEM (one or more) or one DER. */
+static bool load_ca_blob(SSL_CTX *ctx, const char *path)
+{
+	BIO *bio = open_cred(path, "rb");
+	X509_STORE *store = SSL_CTX_get_cert_store(ctx);
+	X509 *cert;
+	int n = 0;
+	if (!bio)
+		return false;
+	while ((cert = PEM_read_bio_X509(bio, NULL, NULL, NULL))) {
+		n += X509_STORE_add_cert(store, cert) == 1;
+		X509_free(cert);
+	}
+	if (n == 0) {
+		(void)BIO_reset(bio);
+		if ((cert = d2i_X509_bio(bio, NULL))) {
+			n += X509_STORE_add_cert(store, cert) == 1;
+			X509_free(cert);
+		}
+	}
+	ERR_clear_error();
+	BIO_free(bio);
+	return n > 0;
+}
 
 __attribute__((format(printf, 3, 4))) static void set_status(struct tls_conn_status *st,
 								  enum eap_peer_err err,
@@ -30,8 +68,15 @@ int tls_creds_load_ca(SSL_CTX *ctx, const struct eap_tls_policy *p, struct tls_c
 {
 	bool any = false;
 
-	if ((p->ca_file || p->ca_dir) &&
-	    SSL_CTX_load_verify_locations(ctx, p->ca_file, p->ca_dir) != 1) {
+	const char *blob;
+	if (p->ca_file && cred_blob_ref(p->ca_file, &blob)) {
+		if (!load_ca_blob(ctx, p->ca_file)) {
+			set_status(st, EAP_PEER_ERR_SERVER_UNTRUSTED,
+				   "no CA certificate in the blob %s", blob);
+			return -1;
+		}
+	} else if ((p->ca_file || p->ca_dir) &&
+		   SSL_CTX_load_verify_locations(ctx, p->ca_file, p->ca_dir) != 1) {
 		set_status(st, EAP_PEER_ERR_SERVER_UNTRUSTED, "cannot load CA certificates from %s",
 			   p->ca_file ? p->ca_file : p->ca_dir);
 		return -1;
@@ -138,7 +183,7 @@ out:
 static int load_pem_key(SSL_CTX *ctx, const struct eap_tls_policy *p, struct tls_conn_status *st)
 {
 	struct pass_ask ask = { .pass = p->key_passphrase };
-	BIO *bio = BIO_new_file(p->private_key, "r");
+	BIO *bio = open_cred(p->private_key, "r");
 	EVP_PKEY *key;
 	int ret = -1;
 
@@ -183,7 +228,7 @@ int tls_creds_load_client(SSL_CTX *ctx, const struct eap_tls_policy *p,
 
 	if (!p->client_cert)
 		return 0;
-	bio = BIO_new_file(p->client_cert, "rb");
+	bio = open_cred(p->client_cert, "rb");
 	if (!bio) {
 		set_status(st, EAP_PEER_ERR_CREDENTIALS, "cannot open client certificate %s",
 			   p->client_cert);

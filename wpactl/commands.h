@@ -24,6 +24,7 @@ int cmd_station_show(struct wc_ctx *c, const struct wc_args *a);
 int cmd_known_list(struct wc_ctx *c, const struct wc_args *a);
 int cmd_known_forget(struct wc_ctx *c, const struct wc_args *a);
 int cmd_known_autoconnect(struct wc_ctx *c, const struct wc_args *a);
+int cmd_known_add_8021x(struct wc_ctx *c, const struct wc_args *a);
 int cmd_ap_start(struct wc_ctx *c, const struct wc_args *a);
 int cmd_ap_stop(struct wc_ctx *c, const struct wc_args *a);
 int cmd_ap_rescan_channel(struct wc_ctx *c, const struct wc_args *a);

@@ -30,7 +30,45 @@ const struct wc_option wc_options[WC_OPT_COUNT] = {
 			     "stations cannot reach each other through the access point" },
 	[WC_OPT_SET] = { "set", 0, "KEY=VALUE", false, true,
 			 "any other profile key of wpad.conf(5), e.g. DTIMPeriod=3" },
+	[WC_OPT_METHOD] = { "method", 0, "M", false, false,
+			    "EAP method(s): PEAP TTLS TLS MD5 GTC MSCHAPV2, space-separated" },
+	[WC_OPT_IDENTITY] = { "identity", 0, "ID", false, false, "the user name (identity)" },
+	[WC_OPT_ANON_IDENTITY] = { "anonymous-identity", 0, "ID", false, false,
+				   "the outer identity of PEAP/TTLS" },
+	[WC_OPT_PHASE2] = { "phase2", 0, "M", false, false,
+			    "the inner method: MSCHAPV2 GTC MD5 (PEAP), PAP CHAP MSCHAPV2 (TTLS)" },
+	[WC_OPT_CA_CERT] = { "ca-cert", 0, "FILE", false, false,
+			     "the CA certificate(s) that vouch for the server (PEM)" },
+	[WC_OPT_CA_PATH] = { "ca-path", 0, "DIR", false, false, "a hashed directory of CAs" },
+	[WC_OPT_CA_SYSTEM] = { "ca-system", 0, NULL, false, false,
+			       "trust the system's CA store (needs --server-name or --domain-suffix)" },
+	[WC_OPT_SERVER_NAME] = { "server-name", 0, "NAME", false, false,
+				 "the server certificate's exact name" },
+	[WC_OPT_DOMAIN_SUFFIX] = { "domain-suffix", 0, "SUFFIX", false, false,
+				   "the server certificate's domain (it or a name under it)" },
+	[WC_OPT_TLS_MIN] = { "tls-min", 0, "1.2|1.3", false, false, "the lowest TLS version" },
+	[WC_OPT_CLIENT_CERT] = { "client-cert", 0, "FILE", false, false,
+				 "our certificate (PEM, or PKCS#12 with the key)" },
+	[WC_OPT_PRIVATE_KEY] = { "private-key", 0, "FILE", false, false, "our key (PEM)" },
+	[WC_OPT_PASSWORD] = { "password", 0, "P", false, false,
+			      "the password ('-' reads it from standard input; absent: the agent "
+			      "is asked)" },
+	[WC_OPT_KEY_PASSPHRASE] = { "key-passphrase", 0, "P", false, false,
+				    "the private key's passphrase ('-': standard input)" },
+	[WC_OPT_STORE_SECRETS] = { "store-secrets", 0, NULL, false, false,
+				   "write the password/passphrase into the network's file (else "
+				   "kept in memory until wpad stops)" },
+	[WC_OPT_UNVERIFIED] = { "allow-unverified-server", 0, NULL, false, false,
+				"accept ANY server without checking its certificate (insecure)" },
 };
+
+#define KNOWN_8021X_OPTS                                                                           \
+	(WC_O(WC_OPT_METHOD) | WC_O(WC_OPT_IDENTITY) | WC_O(WC_OPT_ANON_IDENTITY) |                \
+	 WC_O(WC_OPT_PHASE2) | WC_O(WC_OPT_CA_CERT) | WC_O(WC_OPT_CA_PATH) |                       \
+	 WC_O(WC_OPT_CA_SYSTEM) | WC_O(WC_OPT_SERVER_NAME) | WC_O(WC_OPT_DOMAIN_SUFFIX) |          \
+	 WC_O(WC_OPT_TLS_MIN) | WC_O(WC_OPT_CLIENT_CERT) | WC_O(WC_OPT_PRIVATE_KEY) |              \
+	 WC_O(WC_OPT_PASSWORD) | WC_O(WC_OPT_KEY_PASSPHRASE) | WC_O(WC_OPT_STORE_SECRETS) |        \
+	 WC_O(WC_OPT_UNVERIFIED) | WC_O(WC_OPT_HIDDEN) | WC_O(WC_OPT_SET))
 
 #define AP_START_OPTS                                                                              \
 	(WC_O(WC_OPT_SSID) | WC_O(WC_OPT_PASSPHRASE) | WC_O(WC_OPT_SECURITY) |                     \
@@ -70,6 +108,14 @@ const struct wc_command wc_commands[] = {
 	  "forget a network and its passphrase (disconnecting from it)", NULL },
 	{ "known autoconnect NAME on|off", WC_O(WC_OPT_SECURITY), cmd_known_autoconnect, 0,
 	  "let wpad join a known network on its own, or not", NULL },
+	{ "known add-8021x NAME", KNOWN_8021X_OPTS, cmd_known_add_8021x, 0,
+	  "remember an enterprise (802.1X) network with its EAP profile",
+	  "\n  e.g. --method PEAP --identity alice --phase2 MSCHAPV2 --ca-cert ca.pem\n"
+	  "       --domain-suffix example.org\n"
+	  "  TLS-based methods need the server checked: --ca-cert, --ca-path or\n"
+	  "  --ca-system; only --allow-unverified-server skips it. Without --password\n"
+	  "  the agent is asked when wpad connects. --set KEY=VALUE adds any other\n"
+	  "  [EAP] key of wpad.conf(5) (Phase2EAP=true, TLSMaxVersion=1.2, AutoConnect=false).\n" },
 
 	{ "ap DEV start", AP_START_OPTS, cmd_ap_start, 0,
 	  "start an access point (--ssid and --passphrase or --security open)",

@@ -3,6 +3,7 @@
 #include "daemon/config/eap_conf.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -70,6 +71,23 @@ void eap_conf_clear(struct eap_conf *c)
 	free(c->private_key);
 	free_secret(&c->key_passphrase);
 	memset(c, 0, sizeof(*c));
+}
+
+int eap_conf_copy(struct eap_conf *dst, const struct eap_conf *src)
+{
+	*dst = *src;
+	char **fields[] = { &dst->identity,    &dst->anonymous_identity, &dst->password,
+			    &dst->ca_file,     &dst->ca_dir,		 &dst->server_name,
+			    &dst->domain_suffix, &dst->client_cert,	 &dst->private_key,
+			    &dst->key_passphrase };
+	bool ok = true;
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (*fields[i] && !(*fields[i] = strdup(*fields[i])))
+			ok = false;
+	if (ok)
+		return 0;
+	eap_conf_clear(dst); /* frees the copies made; NULLs the rest */
+	return -ENOMEM;
 }
 
 static void upcase(char *dst, const char *src, size_t n)

@@ -69,6 +69,9 @@ struct eap_conf {
 int eap_conf_parse(const struct ini *ini, const struct ini_section *s, struct eap_conf *out,
 		   struct cfg_error *err);
 void eap_conf_clear(struct eap_conf *c);
+/* A deep copy of src into dst (uninitialised). Returns 0 or -ENOMEM (dst
+ * left clear). */
+int eap_conf_copy(struct eap_conf *dst, const struct eap_conf *src);
 /* Whether a method of the profile runs TLS (TLS, PEAP, TTLS). */
 bool eap_conf_uses_tls(const struct eap_conf *c);
 

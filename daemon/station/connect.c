@@ -596,6 +596,7 @@ static void finish_success(struct station *st)
 	char a[18], s[BSS_SSID_STR_MAX];
 
 	st->connect_time_ms = (loop_now_us(st->loop) - c->started_us) / 1000u;
+	st->eap_user_failure = false;
 	memcpy(st->ssid, c->ssid, c->ssid_len);
 	st->ssid_len = c->ssid_len;
 	/* The open side of an OWE transition pair is joined encrypted. */
@@ -638,6 +639,7 @@ void connect_finish(struct station *st, const struct wpad_error *err)
 	station_teardown_link(st, WLAN_REASON_DEAUTH_LEAVING);
 	if (e.code == WPAD_ERR_INVALID_PASSPHRASE || st->eap_needs_user)
 		autoconnect_block(st, st->conn.ssid, st->conn.ssid_len);
+	st->eap_user_failure = st->eap_needs_user;
 	st->eap_needs_user = false;
 	connect_reset(st);
 	station_set_error(st, &e);

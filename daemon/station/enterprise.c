@@ -62,6 +62,35 @@ void enterprise_clear(struct station *st)
 	st->have_eap = false;
 }
 
+int station_set_eap_profile(struct station *st, const uint8_t *ssid, size_t ssid_len,
+			    const struct eap_conf *conf)
+{
+	if (!st || ssid_len > sizeof(st->eap_given_ssid))
+		return -EINVAL;
+	eap_conf_clear(&st->eap_given);
+	st->eap_given_ssid_len = 0;
+	if (!conf)
+		return 0;
+	int r = eap_conf_copy(&st->eap_given, conf);
+	if (r == 0) {
+		memcpy(st->eap_given_ssid, ssid, ssid_len);
+		st->eap_given_ssid_len = ssid_len;
+	}
+	return r;
+}
+
+/* The profile given for this network, else the store's [EAP]. */
+static int profile_for(struct station *st, struct eap_conf *conf, struct cfg_error *ce)
+{
+	struct station_connect *c = &st->conn;
+	if (st->eap_given_ssid_len && st->eap_given_ssid_len == c->ssid_len &&
+	    memcmp(st->eap_given_ssid, c->ssid, c->ssid_len) == 0)
+		return eap_conf_copy(conf, &st->eap_given) < 0
+			       ? cfg_fail(ce, CFG_E_NOMEM, NULL, 0, "out of memory")
+			       : 0;
+	return known_get_eap(st->store, c->ssid, c->ssid_len, conf, ce);
+}
+
 int enterprise_load(struct station *st, struct wpad_error *err)
 {
 	struct station_connect *c = &st->conn;
@@ -70,7 +99,7 @@ int enterprise_load(struct station *st, struct wpad_error *err)
 	char s[BSS_SSID_STR_MAX];
 
 	bss_ssid_str(c->ssid, c->ssid_len, s, sizeof(s));
-	int r = known_get_eap(st->store, c->ssid, c->ssid_len, &conf, &ce);
+	int r = profile_for(st, &conf, &ce);
 	if (r == -ENOENT)
 		return wpad_error_set(err, WPAD_ERR_NOT_FOUND, ENOENT, -1, -1,
 				      "'%s' is an 802.1X (WPA-Enterprise) network and no EAP "
@@ -154,12 +183,47 @@ static void eap_end(struct loop_idle *idle, void *data)
 		station_link_lost(st, &e);
 }
 
+/* The TLS version and server certificate of the attempt, kept after the
+ * PAE goes (station_eap_tls_info). */
+static void keep_tls_info(struct station *st)
+{
+	const struct eap_peer *peer = pae_supp_peer(st->pae);
+	const struct eap_peer_tls_info *t = peer ? eap_peer_tls_info(peer) : NULL;
+	if (t && t->version[0]) {
+		st->eap_tls = *t;
+		st->have_eap_tls = true;
+	}
+}
+
+void station_eap_profile_replaced(struct station *st, const uint8_t *ssid, size_t ssid_len)
+{
+	if (st)
+		pmksa_cache_flush_network(st->pmksa, ssid, ssid_len);
+}
+
+bool station_eap_needs_user(const struct station *st)
+{
+	return st && st->eap_user_failure;
+}
+
+bool station_eap_method_runs(const char *name)
+{
+	return eap_peer_method_by_name(name) != NULL;
+}
+
+const struct eap_peer_tls_info *station_eap_tls_info(const struct station *st)
+{
+	return st && st->have_eap_tls ? &st->eap_tls : NULL;
+}
+
 static void pae_result(void *ctx, enum eap_peer_result result)
 {
 	struct station *st = ctx;
 	struct station_connect *c = &st->conn;
 	uint8_t pmk[RSN_PMK_MAX_LEN];
 	uint32_t akm = st->state == STATION_HANDSHAKING ? c->neg.akm : st->link_akm;
+
+	keep_tls_info(st);
 
 	if (result != EAP_PEER_SUCCESS) {
 		eap_error(st, &st->eap_err);

@@ -208,40 +208,14 @@ int known_transition_disable(struct known_store *store, const uint8_t *ssid, siz
 						       "required");
 }
 
-/* The store keeps an 802.1X file's [EAP] keys as extras, as it read them:
- * they go back into an INI section for the one [EAP] reader. */
+/* The [EAP] section, read where the store keeps it (one reader). */
 int known_get_eap(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 		  struct eap_conf *out, struct cfg_error *err)
 {
 	memset(out, 0, sizeof(*out));
 	struct known_network *net =
 		store ? known_store_get(store, ssid, ssid_len, KNOWN_SEC_8021X) : NULL;
-	if (!net)
-		return -ENOENT;
-	char name[80];
-	snprintf(name, sizeof(name), "the known network '%.*s'", (int)ssid_len, (const char *)ssid);
-	struct ini *ini = ini_new(name);
-	struct ini_section *sec = ini ? ini_add_section(ini, "EAP", NULL) : NULL;
-	if (!sec) {
-		ini_free(ini);
-		return cfg_fail(err, CFG_E_NOMEM, NULL, 0, "out of memory");
-	}
-	bool any = false;
-	int r = 0;
-	for (size_t i = 0; i < net->n_extras && !r; i++) {
-		if (strcmp(net->extras[i].section, "EAP") != 0)
-			continue;
-		any = true;
-		r = ini_set(sec, net->extras[i].key, net->extras[i].value);
-	}
-	if (r)
-		r = cfg_fail(err, r, name, 0, "its [EAP] section cannot be read back");
-	else if (!any)
-		r = -ENOENT;
-	else
-		r = eap_conf_parse(ini, sec, out, err);
-	ini_free(ini); /* wipes the values */
-	return r;
+	return net ? known_network_eap(net, out, err) : -ENOENT;
 }
 
 void known_wipe(struct station_known *k)

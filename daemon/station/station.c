@@ -194,6 +194,7 @@ void station_free(struct station *st)
 	handshake_stop(st);
 	connect_reset(st);
 	enterprise_clear(st);
+	eap_conf_clear(&st->eap_given);
 	handshake_port_free(st);
 	pmksa_cache_free(st->pmksa);
 	sae_pt_cache_free(st->sae_pt);
@@ -541,6 +542,7 @@ void station_set_external_control(struct station *st, bool on)
 	} else {
 		st->store = st->saved_store;
 		st->saved_store = NULL;
+		station_set_eap_profile(st, NULL, 0, NULL); /* the store's again */
 	}
 	st->nets_dirty = true;
 }

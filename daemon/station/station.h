@@ -58,6 +58,7 @@
 #include "daemon/core/error.h"
 #include "daemon/station/network.h"
 #include "drivers/driver.h"
+#include "eap/eap_peer.h" /* struct eap_peer_tls_info */
 
 struct loop;
 struct driver;
@@ -143,6 +144,27 @@ int station_connect(struct station *st, const uint8_t *ssid, size_t ssid_len,
  * value is used for this attempt only, never stored. Returns 0, -ENOENT
  * (no 802.1X attempt waits for one) or -EINVAL. */
 int station_eap_secret(struct station *st, int which, const char *value);
+struct eap_conf;
+/* The 802.1X profile to use for the network ssid (a copy is kept until
+ * replaced; conf NULL drops it), whatever the store says: the caller in
+ * external control gives it before station_connect(). Returns 0, -EINVAL
+ * or -ENOMEM. */
+int station_set_eap_profile(struct station *st, const uint8_t *ssid, size_t ssid_len,
+			    const struct eap_conf *conf);
+/* The 802.1X profile of the network ssid was replaced: the PMKSAs cached
+ * for it (from the old identity) are dropped, so the next connect runs
+ * EAP with the new one. */
+void station_eap_profile_replaced(struct station *st, const uint8_t *ssid, size_t ssid_len);
+/* The last 802.1X attempt failed in a way only the user can fix (wrong
+ * password, untrusted or misnamed server, refused method, missing
+ * secret): retrying it unchanged would only risk locking the account. */
+bool station_eap_needs_user(const struct station *st);
+/* The EAP method (wpad's name: MD5 GTC MSCHAPV2 TLS PEAP TTLS) runs in
+ * this build. */
+bool station_eap_method_runs(const char *name);
+/* The TLS version and server certificate (subject, SHA-256) of the last
+ * TLS-based 802.1X attempt, successful or not; NULL before one. */
+const struct eap_peer_tls_info *station_eap_tls_info(const struct station *st);
 /* Another program decides which networks to join (NetworkManager through
  * the fi.w1.wpa_supplicant1 front): while on, the station neither
  * autoconnects nor reads or writes known networks, and connects only with

@@ -360,6 +360,17 @@ struct station {
 	 * not retry it (a RADIUS server may lock the account). */
 	bool eap_needs_user;
 	struct wpad_error eap_err;
+	/* What the user may see of the last TLS-based EAP attempt. */
+	struct eap_peer_tls_info eap_tls;
+	bool have_eap_tls;
+	/* The last connect ended with eap_needs_user (station_eap_needs_user). */
+	bool eap_user_failure;
+	/* An 802.1X profile given by the program in control (external
+	 * control: the fi.w1.wpa_supplicant1 front), used instead of the
+	 * store's for the network it names. */
+	struct eap_conf eap_given;
+	uint8_t eap_given_ssid[32];
+	size_t eap_given_ssid_len;
 };
 
 void station_enter_state(struct station *st, enum station_state state);

@@ -31,11 +31,22 @@ static void free_extra(struct known_extra *x)
 	}
 }
 
+static void free_secret(char **s)
+{
+	if (*s) {
+		crypto_zero(*s, strlen(*s));
+		free(*s);
+	}
+	*s = NULL;
+}
+
 void known_network_clear(struct known_network *net)
 {
 	for (size_t i = 0; i < net->n_extras; i++)
 		free_extra(&net->extras[i]);
 	free(net->extras);
+	free_secret(&net->mem_password);
+	free_secret(&net->mem_key_passphrase);
 	crypto_zero(net, sizeof(*net));
 }
 
@@ -44,6 +55,11 @@ int known_network_copy(struct known_network *dst, const struct known_network *sr
 	*dst = *src;
 	dst->extras = NULL;
 	dst->n_extras = 0;
+	dst->mem_password = dst->mem_key_passphrase = NULL;
+	if ((src->mem_password && !(dst->mem_password = strdup(src->mem_password))) ||
+	    (src->mem_key_passphrase &&
+	     !(dst->mem_key_passphrase = strdup(src->mem_key_passphrase))))
+		goto fail;
 	if (src->n_extras == 0)
 		return 0;
 	dst->extras = calloc(src->n_extras, sizeof(*dst->extras));
@@ -62,6 +78,46 @@ int known_network_copy(struct known_network *dst, const struct known_network *sr
 fail:
 	known_network_clear(dst);
 	return -ENOMEM;
+}
+
+int known_network_add_extra(struct known_network *net, const char *section, const char *key,
+			    const char *value)
+{
+	struct known_extra *p = realloc(net->extras, (net->n_extras + 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	net->extras = p;
+	struct known_extra *x = &p[net->n_extras];
+	*x = (struct known_extra){ strdup(section), strdup(key), strdup(value) };
+	net->n_extras++; /* counted even half-made: clear frees what there is */
+	return x->section && x->key && x->value ? 0 : -ENOMEM;
+}
+
+void known_network_drop_section(struct known_network *net, const char *section)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < net->n_extras; i++) {
+		if (strcmp(net->extras[i].section, section) == 0)
+			free_extra(&net->extras[i]);
+		else
+			net->extras[kept++] = net->extras[i];
+	}
+	net->n_extras = kept;
+}
+
+int known_network_set_mem_secret(struct known_network *net, const char *which, const char *value)
+{
+	char **slot = strcmp(which, "Password") == 0		 ? &net->mem_password
+		      : strcmp(which, "PrivateKeyPassphrase") == 0 ? &net->mem_key_passphrase
+								   : NULL;
+	if (!slot)
+		return -EINVAL;
+	char *copy = NULL;
+	if (value && !(copy = strdup(value)))
+		return -ENOMEM;
+	free_secret(slot);
+	*slot = copy;
+	return 0;
 }
 
 int known_network_set_passphrase(struct known_network *net, const char *passphrase)

@@ -63,6 +63,10 @@ struct known_network {
 	size_t n_freqs;
 	struct known_extra *extras;
 	size_t n_extras;
+	/* 802.1X secrets given over D-Bus for this run only (the profile did
+	 * not ask to store them): never written, wiped on clear. NULL: none. */
+	char *mem_password;
+	char *mem_key_passphrase;
 };
 
 /* Defaults (AutoConnect=true) for the SSID; len must be 1..32. */
@@ -80,12 +84,30 @@ void known_network_set_psk(struct known_network *net, const uint8_t psk[32]);
 /* Records a connection: last_connected = now, freq moved to the front. */
 void known_network_touch(struct known_network *net, uint32_t freq, uint64_t now);
 
+/* Adds one key of a section the store keeps as it is (an .8021x file's
+ * [EAP] keys). Returns 0 or -ENOMEM. */
+int known_network_add_extra(struct known_network *net, const char *section, const char *key,
+			    const char *value);
+/* Drops every kept key of section (wiping the values). */
+void known_network_drop_section(struct known_network *net, const char *section);
+/* Sets (value NULL: drops) a memory-only 802.1X secret: which is
+ * "Password" or "PrivateKeyPassphrase". Returns 0, -EINVAL or -ENOMEM. */
+int known_network_set_mem_secret(struct known_network *net, const char *which, const char *value);
+
 /* The check value of (psk, ssid, passphrase). Returns 0 or a negative errno. */
 int known_psk_check(const struct known_network *net, uint8_t out[16]);
 
 /* Fills net (already initialised with its SSID and security) from a parsed
  * file. Returns 0 or a negative enum cfg_err with err filled. */
 int known_network_from_ini(struct known_network *net, const struct ini *ini, struct cfg_error *err);
+struct eap_conf;
+/* The network's [EAP] section (extras) read by the one [EAP] reader
+ * (daemon/config/eap_conf.h), with a memory-only secret filling a secret
+ * the file lacks. Returns 0, -ENOENT (no [EAP] section) or a negative
+ * enum cfg_err with err filled; out is the caller's (eap_conf_clear). */
+int known_network_eap(const struct known_network *net, struct eap_conf *out,
+		      struct cfg_error *err);
+
 /* The file text of net, appended to sb (wipe it with strbuf_free_secret).
  * Returns 0 or a negative errno. */
 int known_network_format(const struct known_network *net, struct strbuf *sb);

@@ -83,7 +83,9 @@ def sig_of(v):
             return c
     if isinstance(v, dbus.Struct):
         return "(" + "".join(sig_of(x) for x in v) + ")"
-    if isinstance(v, (dbus.Array, dbus.Dictionary)):
+    if isinstance(v, dbus.Dictionary):  # its signature is the entry's: "sv"
+        return "a{" + v.signature + "}" if v.signature else "a?"
+    if isinstance(v, dbus.Array):
         return "a" + v.signature if v.signature else "a?"
     fail("unexpected value type %r" % (v,))
 

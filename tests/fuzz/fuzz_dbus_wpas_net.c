@@ -2,12 +2,14 @@
  * serialized D-Bus message (dbus_message_demarshal), through the parser
  * the daemon runs (dbus/wpas_netdict.c). A crash, a sanitizer report, a
  * refusal without a reason or an accepted network that breaks the
- * parser's own bounds is a bug. Seeds: tests/fuzz/corpus/fuzz_dbus_wpas_net. */
+ * parser's own bounds is a bug; 802.1X keys end in a checked profile
+ * (wpas_neteap.c) or a refusal, with nothing leaked. Seeds: tests/fuzz/corpus/fuzz_dbus_wpas_net. */
 #include <dbus/dbus.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/config/eap_conf.h"
 #include "dbus/wpas_i.h"
 #include "dbus/wpas_netdict.h"
 
@@ -34,6 +36,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (r == 0 && (n.ssid_len > WDB_SSID_MAX || strlen(n.psk) > WPAS_PASS_MAX ||
 		       (n.ssid_len == 0 && n.mode == 0)))
 		abort();
+	/* 802.1X (wpas_neteap.c): a profile exactly for an 802.1X network,
+	 * checked (an identity, a method), and nothing left half-read. */
+	if (n.eap_ini || (r < 0 && n.eap_conf))
+		abort();
+	if (r == 0 && (n.eap_conf != NULL) != wpas_net_is_8021x(&n))
+		abort();
+	if (n.eap_conf && (!n.eap_conf->identity || !n.eap_conf->n_methods))
+		abort();
+	wpas_eap_release(&n);
 	dbus_message_unref(m);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 
+#include "daemon/crypto/cred_blob.h"
 #include "eap/tls_conn.h"
 #include "eap/tls_creds.h"
 #include "tls_test_pki.h"
@@ -422,6 +423,63 @@ static void client_cert_case(const char *cert, const char *key, const char *pass
 	SSL_CTX_free(sctx);
 }
 
+/* A file's bytes as a blob named name (the front's AddBlob). */
+static void blob_of_file(const char *name, const char *path)
+{
+	static uint8_t buf[16384];
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	size_t n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	ck_assert_int_eq(cred_blob_put(name, buf, n), 0);
+}
+
+/* blob://NAME instead of files: the CA as PEM and as DER, the client
+ * certificate and its encrypted key, a PKCS#12 bundle; a blob that is not
+ * there leaves the server untrusted. */
+START_TEST(credentials_from_blobs)
+{
+	blob_of_file("t/ca", pki.ca);
+	blob_of_file("t/cert", pki.client_cert);
+	blob_of_file("t/key", pki.client_key_enc);
+	blob_of_file("t/p12", pki.client_p12);
+	FILE *f = fopen(pki.ca, "r");
+	ck_assert_ptr_nonnull(f);
+	X509 *ca = PEM_read_X509(f, NULL, NULL, NULL);
+	fclose(f);
+	ck_assert_ptr_nonnull(ca);
+	unsigned char *der = NULL;
+	int der_len = i2d_X509(ca, &der);
+	ck_assert_int_gt(der_len, 0);
+	ck_assert_int_eq(cred_blob_put("t/ca-der", der, (size_t)der_len), 0);
+	OPENSSL_free(der);
+	X509_free(ca);
+
+	client_cert_case("blob://t/cert", "blob://t/key", TLS_TEST_PASSPHRASE, 0);
+	client_cert_case("blob://t/p12", NULL, NULL, TLS1_2_VERSION);
+
+	struct eap_tls_policy p = base_policy();
+	SSL_CTX *sctx = server_ctx(pki.server_cert, pki.server_key, 0, NULL);
+	struct tls_test_server s;
+	struct tls_conn *c;
+	const char *cas[] = { "blob://t/ca", "blob://t/ca-der" };
+	for (size_t i = 0; i < 2; i++) {
+		p.ca_file = cas[i];
+		ck_assert_int_eq(run(&p, sctx, &c, &s), 1);
+		tls_conn_free(c);
+		tls_test_server_deinit(&s);
+	}
+	p.ca_file = "blob://t/none";
+	struct tls_conn_status st;
+	c = tls_conn_new(&p, "test", &st);
+	ck_assert_ptr_null(c);
+	ck_assert_int_eq(st.err, EAP_PEER_ERR_SERVER_UNTRUSTED);
+	ck_assert_msg(strstr(st.detail, "t/none"), "%s", st.detail);
+	SSL_CTX_free(sctx);
+	cred_blob_drop_prefix("t/");
+}
+END_TEST
+
 START_TEST(client_cert_pem)
 {
 	client_cert_case(pki.client_cert, pki.client_key, NULL, TLS1_2_VERSION);
@@ -515,6 +573,7 @@ Suite *make_eap_tls_conn_suite(void)
 	tcase_add_test(tc, alert_is_captured);
 	tcase_add_test(tc, version_floor);
 	tcase_add_test(tc, client_cert_pem);
+	tcase_add_test(tc, credentials_from_blobs);
 	tcase_add_test(tc, client_cert_pkcs12);
 	tcase_add_test(tc, passphrase_missing_or_wrong);
 	tcase_add_test(tc, name_helpers);

@@ -221,6 +221,9 @@ START_TEST(eap_then_4way)
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->pmk_len, 32);
 	ck_assert_mem_eq(e->pmk, S.msk, 32);
+	/* A profile replaced over D-Bus: the old identity's PMKSA goes. */
+	station_eap_profile_replaced(A.st, (const uint8_t *)"corp", 4);
+	ck_assert_ptr_null(pmksa_cache_get(A.st->pmksa, A.sta_addr, S.ap->addr, RSN_AKM_8021X));
 }
 END_TEST
 
@@ -237,6 +240,8 @@ START_TEST(wrong_password)
 		      "%s", A.connect_err.text);
 	ck_assert_uint_eq(S.msg2s, 0);
 	ck_assert_int_eq(station_state(A.st), STATION_DISCONNECTED);
+	/* The front does not retry it (a RADIUS server may lock the account). */
+	ck_assert(station_eap_needs_user(A.st));
 }
 END_TEST
 
@@ -419,6 +424,56 @@ START_TEST(autoconnect_wrong_password_not_retried)
 }
 END_TEST
 
+/* A password given over D-Bus for this run only (Manager.AddKnownNetwork
+ * without StoreSecrets): the store holds it in memory, the file has none,
+ * and the connect uses it without asking. */
+START_TEST(memory_password_used)
+{
+	static const char *const nopw[][2] = { { "Method", "MSCHAPV2" }, { "Identity", "alice" } };
+	store_profile("corp", nopw, 2);
+	struct known_network *net = known_store_get(A.store, (const uint8_t *)"corp", 4,
+						    KNOWN_SEC_8021X);
+	ck_assert_ptr_nonnull(net);
+	ck_assert_int_eq(known_network_set_mem_secret(net, "Password", "correct horse"), 0);
+	asks = 0;
+	answer_later = true;
+	A.st->cb.eap_secret = ask;
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 10000));
+	ck_assert_msg(S.eap_done && S.msg2_ok, "%s", A.connect_err.text);
+	ck_assert_uint_eq(asks, 0);
+	ck_assert(!station_eap_needs_user(A.st));
+}
+END_TEST
+
+/* Under external control (the fi.w1.wpa_supplicant1 front) the store is
+ * not read: the profile the front gives is used, for its network only. */
+START_TEST(given_profile_external)
+{
+	struct eap_conf c = { .n_methods = 1, .tls_min = EAP_CONF_TLS_1_2 };
+	strcpy(c.methods[0], "MSCHAPV2");
+	c.identity = strdup("alice");
+	c.password = strdup("correct horse");
+	station_set_external_control(A.st, true);
+	ck_assert_int_eq(station_set_eap_profile(A.st, (const uint8_t *)"other", 5, &c), 0);
+	/* A profile for another network: "corp" has none (the store is not
+	 * read under external control). */
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, air_connect_done, 10000));
+	ck_assert(!A.connect_ok);
+	ck_assert_msg(A.connect_err.code == WPAD_ERR_NOT_FOUND &&
+			      strstr(A.connect_err.text, "no EAP profile"),
+		      "%s", A.connect_err.text);
+	ck_assert_uint_eq(S.msg2s, 0);
+	ck_assert_int_eq(station_set_eap_profile(A.st, (const uint8_t *)"corp", 4, &c), 0);
+	eap_conf_clear(&c); /* the station keeps its own copy */
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 10000));
+	ck_assert_msg(S.eap_done && S.msg2_ok, "%s", A.connect_err.text);
+	ck_assert_int_eq(station_set_eap_profile(A.st, NULL, 0, NULL), 0);
+}
+END_TEST
+
 /* No [EAP] section: refused before anything goes on the air. */
 START_TEST(no_profile)
 {
@@ -449,6 +504,8 @@ Suite *make_station_enterprise_suite(void)
 	tcase_add_test(tc, password_nobody_to_ask);
 	tcase_add_test(tc, no_eap_from_ap);
 	tcase_add_test(tc, autoconnect_wrong_password_not_retried);
+	tcase_add_test(tc, memory_password_used);
+	tcase_add_test(tc, given_profile_external);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -30,6 +30,7 @@ STUB(cmd_station_show)
 STUB(cmd_known_list)
 STUB(cmd_known_forget)
 STUB(cmd_known_autoconnect)
+STUB(cmd_known_add_8021x)
 STUB(cmd_ap_start)
 STUB(cmd_ap_stop)
 STUB(cmd_ap_show)
@@ -147,6 +148,13 @@ START_TEST(placeholders_and_choices_are_collected_in_order)
 	ck_assert_str_eq(run_ok(&r, "known autoconnect home on"), "cmd_known_autoconnect");
 	ck_assert_str_eq(r.a.pos[0], "home");
 	ck_assert_str_eq(r.a.pos[1], "on");
+	ck_assert_str_eq(run_ok(&r, "known add-8021x corp --method PEAP --identity a --ca-system "
+				    "--server-name r.example --store-secrets"),
+			 "cmd_known_add_8021x");
+	ck_assert_str_eq(r.a.pos[0], "corp");
+	ck_assert_str_eq(r.a.val[WC_OPT_METHOD], "PEAP");
+	ck_assert(r.a.has[WC_OPT_CA_SYSTEM] && r.a.has[WC_OPT_STORE_SECRETS]);
+	ck_assert(!r.a.has[WC_OPT_UNVERIFIED]);
 	ck_assert_str_eq(run_ok(&r, "ap ap0 disconnect 02:00:00:00:01:00"), "cmd_ap_disconnect");
 	ck_assert_str_eq(r.a.pos[1], "02:00:00:00:01:00");
 	ck_assert_str_eq(run_ok(&r, "ap ap0 rescan-channel"), "cmd_ap_rescan_channel");
