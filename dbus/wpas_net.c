@@ -64,6 +64,7 @@ struct wpas_net *wpas_net_add(struct wpas_iface *ifc, DBusMessage *msg, DBusMess
 	struct wpad_error ae;
 	if (wpas_ap_check(n, &ae) < 0) { /* mode 2 checked now, not at SelectNetwork */
 		*reply = wpas_error(msg, "InvalidArgs", "%s", ae.text);
+		wpas_eap_release(n);
 		crypto_zero(n, sizeof(*n));
 		free(n);
 		return NULL;

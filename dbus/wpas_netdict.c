@@ -240,5 +240,7 @@ int wpas_net_parse(DBusMessage *msg, struct wpas_net *n, char *why, size_t cap)
 		wpas_eap_release(n);
 		return -EINVAL;
 	}
+	if (n->mode != 0) /* a hotspot (or IBSS, mesh): wpas_ap_check() decides and names the key */
+		return 0;
 	return wpas_eap_finish(n, why, cap);
 }
