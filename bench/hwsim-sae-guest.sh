@@ -44,7 +44,10 @@ radio_to_ns 1 sta
 cpu_ns() { # PID: on-CPU nanoseconds of all its threads
 	cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%d", s }'
 }
-count() { grep -cE -- "$2" "$1" 2>/dev/null || true; } # FILE REGEX
+count() { # FILE REGEX: 0 for a file not written yet
+	[ -e "$1" ] || { echo 0; return; }
+	grep -cE -- "$2" "$1" || true
+}
 # The date (-t prefix) of the Nth line matching REGEX in FILE.
 nth_date() { grep -E -- "$2" "$1" | sed -n "${3}p" | cut -d: -f1; } # FILE REGEX N
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
@@ -276,7 +279,7 @@ ap_rows() { # AP_NAME AP_PID
 	for pwe in 0 1; do
 		row=full-hnp
 		[ "$pwe" = 1 ] && row=full-h2e
-		k=$ap,$row
+		k=AP-$ap,$row # not the station rows' keys
 		WALLS[$k]="" CPUS[$k]=""
 		n=$(count "$AP_STA_LOG" 'CTRL-EVENT-CONNECTED')
 		start_ap_station "$pwe"
@@ -361,8 +364,9 @@ row_name() { case $1 in full-hnp) echo "full SAE H&P" ;; full-h2e) echo "full SA
 	echo "(wall: the connect command to hostapd's AP-STA-CONNECTED; CPU: the station daemon's"
 	echo " threads on CPU from the command to 1 s after; SAE fr: SAE Authentication frames"
 	echo " hostapd received per connect, median; iwd 2.3 has no SAE PMKSA caching: its"
-	echo " \"PMKSA cached\" row is a full SAE H2E; wpad's full rows include a passphrase"
-	echo " request to wpactl's agent, the way its PMKSA is dropped from outside)"
+	echo " \"PMKSA cached\" row is a full SAE H2E; wpad's full rows also include a passphrase"
+	echo " request to wpactl's agent (the way its PMKSA is dropped from outside), so the"
+	echo " PBKDF2 of the passphrase and a write of the known-network file)"
 	best_peer() { # ROW ARRAY: the smaller of the peers' medians
 		local -n a=$2
 		local x=${a[wpa_supplicant,$1]} y=${a[iwd,$1]}
@@ -389,7 +393,7 @@ row_name() { case $1 in full-hnp) echo "full SAE H&P" ;; full-h2e) echo "full SA
 	printf '%-13s %-9s %-22s %-22s  %9s %8s\n' row AP "wall s" "AP CPU ms" "wall/wpad" "CPU/wpad"
 	for row in full-hnp full-h2e; do
 		for ap in wpad hostapd; do
-			k=$ap,$row
+			k=AP-$ap,$row
 			# shellcheck disable=SC2046
 			MW[$k]=$(med $(samples WALLS "$k"))
 			# shellcheck disable=SC2046
@@ -397,7 +401,7 @@ row_name() { case $1 in full-hnp) echo "full SAE H&P" ;; full-h2e) echo "full SA
 			# shellcheck disable=SC2046
 			printf '%-13s %-9s %-22s %-22s  %9s %8s\n' "$(row_name "$row")" "$ap" \
 				"$(spread $(samples WALLS "$k"))" "$(spread $(samples CPUS "$k"))" \
-				"$(ratio "${MW[$k]}" "${MW[wpad,$row]}")" "$(ratio "${MC[$k]}" "${MC[wpad,$row]}")"
+				"$(ratio "${MW[$k]}" "${MW[AP-wpad,$row]}")" "$(ratio "${MC[$k]}" "${MC[AP-wpad,$row]}")"
 		done
 	done
 	echo "(wall: wpa_cli reconnect to wpa_supplicant's CTRL-EVENT-CONNECTED; AP CPU: the AP"
