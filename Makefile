@@ -103,7 +103,7 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 HWSIM_CTL := $(BUILD)/tests/hwsim-ctl
 
 .SECONDARY:
-.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim bench-hwsim-bridge install install-nm clean unit-tests
+.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim bench-hwsim-bridge bench-hwsim-sae install install-nm clean unit-tests
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -222,6 +222,11 @@ bench-hwsim: all $(CONF_BIN) $(HWSIM_CTL)
 # wpad's AP against hostapd's in a bridge (issue 17): beacon, connect, memory.
 bench-hwsim-bridge: all $(HWSIM_CTL)
 	$(Q)bench/hwsim-bridge.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
+
+# SAE connects (issue 15): wpad, wpa_supplicant, iwd against a hostapd SAE AP
+# (full H&P, full H2E, PMKSA cached), wpad's AP against hostapd's: CPU, time.
+bench-hwsim-sae: all $(HWSIM_CTL)
+	$(Q)bench/hwsim-sae.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
 
 # D-Bus policy, activation and interfaces, the systemd unit (dbus/, see
 # docs/dbus-api.md). The Exec/ExecStart lines get the installed sbin path.

@@ -149,8 +149,11 @@ static struct auth_sess *auth_session(struct ap *ap, struct ap_sta *sta,
 				      const struct auth_proto *proto, const struct mgmt_frame *f)
 {
 	if (sta && sta->auth && sta->auth->proto == proto &&
-	    (!sta->auth->done || (proto == &auth_sae && f->u.auth.seq == 2)))
-		return sta->auth;
+	    (!sta->auth->done ||
+	     (proto == &auth_sae &&
+	      (f->u.auth.seq == 2 ||
+	       auth_sae_same_commit(sta->auth, f->u.auth.sae_body, f->u.auth.sae_len)))))
+		return sta->auth; /* SAE: late copies of its commit go to it too */
 	struct auth_sess *s = auth_sess_new(proto, AUTH_ROLE_AP, ap->addr, f->sa);
 	if (s)
 		s->ctx = ap_sae_ctx(ap);

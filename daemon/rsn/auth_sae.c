@@ -135,6 +135,13 @@ enum sae_state auth_sae_state(const struct auth_sess *s)
 	return s && s->proto == &auth_sae && s->priv ? priv(s)->state : SAE_STATE_NOTHING;
 }
 
+bool auth_sae_same_commit(const struct auth_sess *s, const uint8_t *body, size_t len)
+{
+	const struct sae_sess *p = s && s->proto == &auth_sae ? s->priv : NULL;
+	return p && p->state != SAE_STATE_NOTHING && len == p->peer_commit_len && len &&
+	       memcmp(body, p->peer_commit, len) == 0;
+}
+
 int auth_sae_group(const struct auth_sess *s)
 {
 	return s && s->proto == &auth_sae && s->priv ? priv(s)->group : 0;
@@ -642,6 +649,9 @@ static enum auth_step ap_rx_commit(struct auth_sess *s, const struct auth_msg *i
 			return ap_refuse(s, out, WLAN_STATUS_UNSPECIFIED_FAILURE, "sync limit");
 		return out_commit(s, out);
 	}
+	if (p->state == SAE_STATE_ACCEPTED && in->body_len == p->peer_commit_len &&
+	    memcmp(in->body, p->peer_commit, in->body_len) == 0)
+		return AUTH_STEP_IGNORE; /* a late copy: a new exchange would void our keys */
 	p->h2e = h2e;
 	if (ap_demand_token(s, &c, out)) {
 		out->seq = 1;

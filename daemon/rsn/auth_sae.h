@@ -122,6 +122,9 @@ enum sae_state auth_sae_state(const struct auth_sess *s);
 int auth_sae_group(const struct auth_sess *s);
 /* Whether the exchange used hash-to-element. */
 bool auth_sae_h2e(const struct auth_sess *s);
+/* AP: whether body is the peer's commit this session already took (a
+ * retransmission that arrives late, after the exchange moved on). */
+bool auth_sae_same_commit(const struct auth_sess *s, const uint8_t *body, size_t len);
 
 /* Clock helpers for struct sae_clog. */
 void sae_clog_init(struct sae_clog *c, uint64_t (*now_us)(void *), void *data);

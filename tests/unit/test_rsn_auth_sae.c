@@ -272,6 +272,29 @@ START_TEST(retransmission_and_sync_limit)
 }
 END_TEST
 
+/* A late copy of the station's commit (resent by its timer, delivered
+ * after the AP accepted) is ignored: answering it with a new exchange
+ * would change the AP's keys under the station's confirm. */
+START_TEST(late_commit_copy_after_accept_is_ignored)
+{
+	struct pair p;
+	pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_HUNT_AND_PECK, SAE_PWE_BOTH);
+	struct auth_out s1, s2, s3;
+	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_sta(&p, &p.out, &s2), AUTH_STEP_SEND);
+	to_ap(&p, &s2);
+	ck_assert_int_eq(auth_sae_state(p.ap), SAE_STATE_ACCEPTED);
+	struct auth_out ap_confirm = p.out;
+	ck_assert(auth_sae_same_commit(p.ap, s1.body, s1.body_len));
+	ck_assert(!auth_sae_same_commit(p.ap, s2.body, s2.body_len));
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_IGNORE);
+	ck_assert_int_eq(auth_sae_state(p.ap), SAE_STATE_ACCEPTED);
+	ck_assert_int_eq(to_sta(&p, &ap_confirm, &s3), AUTH_STEP_DONE); /* keys unchanged */
+	pair_free(&p);
+}
+END_TEST
+
 START_TEST(unknown_password_identifier)
 {
 	struct pair p;
@@ -309,6 +332,7 @@ Suite *make_rsn_auth_sae_suite(void)
 	tcase_add_test(tc, anti_clogging_token_round_trip);
 	tcase_add_test(tc, retransmission_and_sync_limit);
 	tcase_add_test(tc, unknown_password_identifier);
+	tcase_add_test(tc, late_commit_copy_after_accept_is_ignored);
 	tcase_add_test(tc, pwe_names);
 	suite_add_tcase(s, tc);
 	return s;
