@@ -318,6 +318,15 @@ int pae_supp_set_secret(struct pae_supp *pae, enum eap_peer_secret which, const 
 	return eap_peer_set_secret(pae->peer, which, value);
 }
 
+void pae_supp_reconnect(struct pae_supp *pae)
+{
+	if (!pae || !pae->port_enabled || pae->user_logoff)
+		return;
+	authorize(pae, false);
+	pae->start_count = 0;
+	pae_enter(pae, PAE_SUPP_CONNECTING);
+}
+
 void pae_supp_set_profile(struct pae_supp *pae, const struct eap_peer_profile *profile)
 {
 	if (!pae || !profile)

@@ -310,11 +310,10 @@ void wired_port_reconnect(struct wired_port *p)
 {
 	if (!p->carrier)
 		return;
-	/* LOGOFF then CONNECTING: shown as one change. The EAP peer stays,
-	 * so a TLS method offers its session again (a resumed reconnect). */
+	/* A new EAPOL-Start (pae_supp_reconnect says why no Logoff). The
+	 * EAP peer stays, so a TLS method offers its session again. */
 	p->quiet = true;
-	pae_supp_logoff(p->pae, true);
-	pae_supp_logoff(p->pae, false);
+	pae_supp_reconnect(p->pae);
 	p->quiet = false;
 	show_state(p, wired_view(pae_supp_state(p->pae)));
 }

@@ -96,7 +96,8 @@ void wired_port_set_link(struct wired_port *port, bool carrier);
  * started if the link is up. */
 void wired_port_set_profile(struct wired_port *port, const struct eap_conf *profile);
 const struct eap_conf *wired_port_profile(const struct wired_port *port);
-/* Starts over: EAPOL-Logoff then EAPOL-Start (when the link is up). */
+/* Starts over: the port unauthorized and a new EAPOL-Start (when the
+ * link is up); the TLS session is offered again. */
 void wired_port_reconnect(struct wired_port *port);
 int wired_port_set_secret(struct wired_port *port, enum eap_peer_secret which,
 			  const char *value);
