@@ -457,15 +457,18 @@ static int attach_ap(struct wpad_device *dev)
 	return dev->ap ? 0 : -ENOMEM;
 }
 
-/* last_error follows the port: the failed stage on HELD (in the catalogue,
- * with the peer's detail: the offered methods, the name seen), cleared on
- * success. */
-static void wired_error_update(struct wpad_device *dev, enum wired_state s)
+/* last_error follows the port: the failed stage on HELD, or when the
+ * authenticator went silent mid-way (back to CONNECTING with an error), in
+ * the catalogue with the peer's detail (the offered methods, the name
+ * seen); cleared on success. */
+static void wired_error_update(struct wpad_device *dev, enum wired_state old, enum wired_state s)
 {
+	bool silent = old == WIRED_S_AUTHENTICATING && s == WIRED_S_CONNECTING &&
+		      wired_port_last_error(dev->wired, NULL) != EAP_PEER_ERR_NONE;
 	if (s == WIRED_S_AUTHENTICATED && wpad_error_is_set(&dev->last_error)) {
 		wpad_error_clear(&dev->last_error);
 		NOTIFY(dev->owner, device_changed, dev);
-	} else if (s == WIRED_S_HELD) {
+	} else if (s == WIRED_S_HELD || silent) {
 		const char *detail = "";
 		enum eap_peer_err e = wired_port_last_error(dev->wired, &detail);
 		const char *method = wired_port_method(dev->wired);
@@ -480,7 +483,7 @@ static void wired_error_update(struct wpad_device *dev, enum wired_state s)
 static void on_wired_state(void *ctx, enum wired_state old_state, enum wired_state new_state)
 {
 	struct wpad_device *dev = ctx;
-	wired_error_update(dev, new_state);
+	wired_error_update(dev, old_state, new_state);
 	NOTIFY(dev->owner, wired_state, dev, wired_state_to_string(old_state),
 	       wired_state_to_string(new_state));
 }

@@ -48,12 +48,7 @@ struct peap_peer {
 	struct eap_tls_common t;
 	enum peap_state state;
 	bool failed;
-	const struct eap_peer_method *inner;
-	struct eap_peer_ctx *inner_ctx;
-	void *inner_priv;
-	enum eap_method_state inner_state;
-	enum eap_decision inner_decision;
-	bool inner_ran;
+	struct eap_tunnel_inner in;
 	bool binding_used;
 	uint8_t ipmk[40], cmk[20];
 	uint8_t csk[128];
@@ -80,20 +75,11 @@ static void *peap_init(struct eap_peer_ctx *ctx)
 	return p;
 }
 
-static void inner_end(struct peap_peer *p)
-{
-	if (p->inner && p->inner_priv)
-		p->inner->deinit(p->inner_priv);
-	p->inner_priv = NULL;
-	eap_peer_ctx_free_inner(p->inner_ctx);
-	p->inner_ctx = NULL;
-}
-
 static void peap_deinit(void *priv)
 {
 	struct peap_peer *p = priv;
 
-	inner_end(p);
+	eap_tunnel_inner_end(&p->in);
 	eap_tls_common_deinit(&p->t);
 	crypto_zero(p->ipmk, sizeof(p->ipmk));
 	crypto_zero(p->cmk, sizeof(p->cmk));
@@ -108,11 +94,11 @@ static int check_inner(struct peap_peer *p)
 	const struct eap_peer_profile *prof = eap_peer_ctx_profile(p->t.ctx);
 	char msg[96];
 
-	p->inner = eap_peer_method_by_name(prof->phase2);
-	if (!p->inner || eap_tls_common_is_tunnel_type((uint8_t)p->inner->type)) {
+	p->in.method = eap_peer_method_by_name(prof->phase2);
+	if (!p->in.method || eap_tls_common_is_tunnel_type((uint8_t)p->in.method->type)) {
 		snprintf(msg, sizeof(msg), "PEAP inner method %s %s",
 			 prof->phase2 ? prof->phase2 : "(none)",
-			 p->inner ? "is a tunnel: refused" : "not available");
+			 p->in.method ? "is a tunnel: refused" : "not available");
 		eap_peer_ctx_set_error(p->t.ctx, EAP_PEER_ERR_METHOD_UNAVAILABLE, msg);
 		return -ENOENT;
 	}
@@ -152,8 +138,8 @@ static void get_isk(struct peap_peer *p, uint8_t isk[32])
 	int n = -ENOENT;
 
 	memset(isk, 0, 32);
-	if (p->inner && p->inner_priv && p->inner->get_msk)
-		n = p->inner->get_msk(p->inner_priv, key, sizeof(key));
+	if (p->in.method && p->in.priv && p->in.method->get_msk)
+		n = p->in.method->get_msk(p->in.priv, key, sizeof(key));
 	if (n > 0)
 		memcpy(isk, key, n < 32 ? (size_t)n : 32);
 	crypto_zero(key, sizeof(key));
@@ -183,7 +169,7 @@ static int binding_answer(struct peap_peer *p, const struct peap_tlvs *tlvs, uin
 		memcpy(tk, p->t.key_material, sizeof(tk));
 	if (r < 0)
 		return r;
-	if (!p->inner_ran && tls_conn_resumed(p->t.conn)) {
+	if (!p->in.ran && tls_conn_resumed(p->t.conn)) {
 		/* Fast reconnect: IPMK | CMK straight from TK. */
 		memcpy(p->ipmk, tk, 40);
 		memcpy(p->cmk, tk + 40, 20);
@@ -218,8 +204,8 @@ static int handle_extensions(struct peap_peer *p, uint8_t id, const uint8_t *tlv
 	uint8_t resp[6 + PEAP_BINDING_TLV_LEN];
 	size_t n;
 	char err[96];
-	bool inner_ok = (p->inner_ran && p->inner_decision != EAP_DECISION_FAIL) ||
-			(!p->inner_ran && tls_conn_resumed(p->t.conn));
+	bool inner_ok = (p->in.ran && p->in.decision != EAP_DECISION_FAIL) ||
+			(!p->in.ran && tls_conn_resumed(p->t.conn));
 
 	if (peap_tlv_parse(tlv, len, &tlvs, err, sizeof(err)) < 0 || !tlvs.has_result) {
 		eap_peer_ctx_set_error(p->t.ctx, EAP_PEER_ERR_PROTOCOL,
@@ -257,52 +243,14 @@ static int handle_inner_request(struct peap_peer *p, uint8_t id, const uint8_t *
 {
 	const struct eap_peer_profile *prof = eap_peer_ctx_profile(p->t.ctx);
 	struct eap_buf out = { 0 };
-	enum eap_method_state st;
-	enum eap_decision dec;
-	uint8_t type = d[0];
-	int r;
+	int r = eap_tunnel_inner_rx(&p->in, p->t.ctx, id, d, len,
+				    prof->identity ? prof->identity : "", &out);
 
-	if (type == EAP_T_IDENTITY) {
-		const char *ident = prof->identity ? prof->identity : "";
-
-		r = eap_buf_put_u8(&out, EAP_T_IDENTITY);
-		r = r ? r : eap_buf_put(&out, ident, strlen(ident));
-	} else if (type != p->inner->type) {
-		/* Nak with the one inner method we run (a tunnel type asked for
-		 * lands here too: refused). */
-		log_info("server proposed inner type %u, we run %s: Nak", type, p->inner->name);
-		r = eap_buf_put_u8(&out, EAP_T_NAK);
-		r = r ? r : eap_buf_put_u8(&out, (uint8_t)p->inner->type);
-	} else {
-		if (!p->inner_priv) {
-			p->inner_ctx = eap_peer_ctx_new_inner(p->t.ctx);
-			p->inner_priv = p->inner_ctx ? p->inner->init(p->inner_ctx) : NULL;
-			if (!p->inner_priv)
-				return -ENOMEM;
-			p->inner_state = EAP_METHOD_CONT;
-			p->inner_decision = EAP_DECISION_FAIL;
-		}
-		st = p->inner_state;
-		dec = p->inner_decision;
-		r = eap_buf_put_u8(&out, type);
-		if (r == 0)
-			r = p->inner->process(p->inner_priv, id, d + 1, len - 1, &out, &st, &dec);
-		if (r == -EAGAIN) {
-			eap_peer_ctx_set_error(p->t.ctx, EAP_PEER_ERR_CREDENTIALS,
-					       "a secret was missing inside the tunnel");
-			r = -EPROTO;
-		}
-		if (r == 0) {
-			p->inner_ran = true;
-			p->inner_state = st;
-			p->inner_decision = dec;
-		}
-	}
 	/* Type octet alone: the inner method chose to send nothing. */
-	if (r == 0 && out.len > 1)
+	if (r >= 0 && out.len > 1)
 		r = tunnel_send(p, out.data, out.len);
 	eap_buf_release(&out);
-	return r;
+	return r < 0 ? r : 0;
 }
 
 static int handle_tunnel_data(struct peap_peer *p, uint8_t outer_id, const uint8_t *d,
@@ -368,8 +316,8 @@ static int peap_process(void *priv, uint8_t id, const uint8_t *req, size_t req_l
 	case EAP_TLS_COMMON_FAILED:
 		goto fail;
 	case EAP_TLS_COMMON_STARTED:
-		inner_end(p);
-		p->inner_ran = p->binding_used = p->failed = false;
+		eap_tunnel_inner_end(&p->in);
+		p->in.ran = p->binding_used = p->failed = false;
 		peap_enter(p, PEAP_S_HANDSHAKE);
 		break;
 	case EAP_TLS_COMMON_SENT:

@@ -6,7 +6,7 @@
  * TLS 1.3 ends with the server's commitment (RFC 9190 2.5): one octet
  * 0x00 of application data saying no more handshake messages follow;
  * until it comes the method stays open and an early Success is not
- * believed.
+ * believed -- except after a resumed handshake (resumed_13()).
  */
 #define LOG_TAG "eap-tls"
 #include <errno.h>
@@ -63,6 +63,16 @@ static bool finished(const struct tls_peer *p)
 	return !eap_tls_common_is_tls13(&p->t) || p->committed;
 }
 
+/* TLS 1.3 resumed: hostapd 2.10 answers our Finished with EAP-Success
+ * and never sends the commitment (wpa_supplicant accepts that too). The
+ * server proved the resumption key with its Finished, and our Finished is
+ * sent: the keys are the server's. */
+static bool resumed_13(const struct tls_peer *p)
+{
+	return p->t.keys_ready && !eap_tls_frag_out_pending(&p->t.frag) &&
+	       eap_tls_common_is_tls13(&p->t) && tls_conn_resumed(p->t.conn);
+}
+
 static int tls_process(void *priv, uint8_t id, const uint8_t *req, size_t req_len,
 		       struct eap_buf *resp, enum eap_method_state *state,
 		       enum eap_decision *decision)
@@ -99,6 +109,10 @@ static int tls_process(void *priv, uint8_t id, const uint8_t *req, size_t req_le
 out:
 	if (finished(p)) {
 		*state = EAP_METHOD_DONE;
+		*decision = EAP_DECISION_COND_SUCC;
+	} else if (resumed_13(p)) {
+		/* The commitment may still come, but a Success is believed. */
+		*state = EAP_METHOD_MAY_CONT;
 		*decision = EAP_DECISION_COND_SUCC;
 	} else {
 		/* MAY_CONT with FAIL: an EAP-Failure ends us, a Success does not. */

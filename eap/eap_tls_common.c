@@ -252,3 +252,58 @@ int eap_tls_common_session_id(struct eap_tls_common *t, uint8_t *out, size_t max
 	memcpy(out, t->session_id, sizeof(t->session_id));
 	return (int)sizeof(t->session_id);
 }
+
+/* ---- the inner method of a tunnel ---- */
+
+int eap_tunnel_inner_rx(struct eap_tunnel_inner *in, struct eap_peer_ctx *outer, uint8_t id,
+			const uint8_t *d, size_t len, const char *identity, struct eap_buf *out)
+{
+	uint8_t type = d[0];
+	enum eap_method_state st;
+	enum eap_decision dec;
+	int r;
+
+	if (type == EAP_T_IDENTITY) {
+		r = eap_buf_put_u8(out, EAP_T_IDENTITY);
+		return r ? r : eap_buf_put(out, identity, strlen(identity));
+	}
+	if (type != in->method->type) {
+		/* Nak with the one inner method we run (a tunnel type asked
+		 * for lands here too: refused). */
+		log_info("server proposed inner type %u, we run %s: Nak", type, in->method->name);
+		r = eap_buf_put_u8(out, EAP_T_NAK);
+		return r ? r : eap_buf_put_u8(out, (uint8_t)in->method->type);
+	}
+	if (!in->priv) {
+		in->ctx = eap_peer_ctx_new_inner(outer);
+		in->priv = in->ctx ? in->method->init(in->ctx) : NULL;
+		if (!in->priv)
+			return -ENOMEM;
+		in->state = EAP_METHOD_CONT;
+		in->decision = EAP_DECISION_FAIL;
+	}
+	st = in->state;
+	dec = in->decision;
+	r = eap_buf_put_u8(out, type);
+	r = r ? r : in->method->process(in->priv, id, d + 1, len - 1, out, &st, &dec);
+	if (r == -EAGAIN) {
+		eap_peer_ctx_set_error(outer, EAP_PEER_ERR_CREDENTIALS,
+				       "a secret was missing inside the tunnel");
+		return -EPROTO;
+	}
+	if (r < 0)
+		return r;
+	in->ran = true;
+	in->state = st;
+	in->decision = dec;
+	return 1;
+}
+
+void eap_tunnel_inner_end(struct eap_tunnel_inner *in)
+{
+	if (in->method && in->priv)
+		in->method->deinit(in->priv);
+	in->priv = NULL;
+	eap_peer_ctx_free_inner(in->ctx);
+	in->ctx = NULL;
+}

@@ -73,4 +73,25 @@ int eap_tls_common_msk(struct eap_tls_common *t, uint8_t *out, size_t max);
 int eap_tls_common_emsk(struct eap_tls_common *t, uint8_t *out, size_t max);
 int eap_tls_common_session_id(struct eap_tls_common *t, uint8_t *out, size_t max);
 
+/* The inner EAP method of a tunnel (PEAP, TTLS/EAP): one per tunnel,
+ * created on the first Request of its type, ended with the tunnel. */
+struct eap_tunnel_inner {
+	const struct eap_peer_method *method; /* the profile's phase 2 */
+	struct eap_peer_ctx *ctx;
+	void *priv;
+	enum eap_method_state state;
+	enum eap_decision decision;
+	bool ran; /* the method processed at least one Request */
+};
+
+/* One inner Request: d is Type | Type-Data (len >= 1). Identity is
+ * answered with identity, another type with a Nak proposing ours, ours
+ * runs in the inner method; out gets the Response's Type | Type-Data.
+ * Returns 1 when the inner method processed it, 0 for Identity or Nak,
+ * -ENOMEM, or -EPROTO (a secret missing inside the tunnel: the error is
+ * set on outer). */
+int eap_tunnel_inner_rx(struct eap_tunnel_inner *in, struct eap_peer_ctx *outer, uint8_t id,
+			const uint8_t *d, size_t len, const char *identity, struct eap_buf *out);
+void eap_tunnel_inner_end(struct eap_tunnel_inner *in);
+
 #endif

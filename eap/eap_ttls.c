@@ -63,11 +63,7 @@ struct ttls_peer {
 	enum ttls_inner kind;
 	bool failed;
 	/* inner EAP */
-	const struct eap_peer_method *inner;
-	struct eap_peer_ctx *inner_ctx;
-	void *inner_priv;
-	enum eap_method_state inner_state;
-	enum eap_decision inner_decision;
+	struct eap_tunnel_inner in;
 	/* MSCHAPv2 */
 	uint8_t ms_auth_chal[MSCHAPV2_CHAL_LEN], ms_peer_chal[MSCHAPV2_CHAL_LEN];
 	uint8_t ms_nt_resp[MSCHAPV2_NT_RESP_LEN], ms_hash[MSCHAPV2_HASH_LEN];
@@ -95,20 +91,11 @@ static void *ttls_init(struct eap_peer_ctx *ctx)
 	return p;
 }
 
-static void inner_end(struct ttls_peer *p)
-{
-	if (p->inner && p->inner_priv)
-		p->inner->deinit(p->inner_priv);
-	p->inner_priv = NULL;
-	eap_peer_ctx_free_inner(p->inner_ctx);
-	p->inner_ctx = NULL;
-}
-
 static void ttls_deinit(void *priv)
 {
 	struct ttls_peer *p = priv;
 
-	inner_end(p);
+	eap_tunnel_inner_end(&p->in);
 	eap_tls_common_deinit(&p->t);
 	crypto_zero(p->ms_hash, sizeof(p->ms_hash));
 	crypto_zero(p->ms_nt_resp, sizeof(p->ms_nt_resp));
@@ -133,10 +120,10 @@ static int check_inner(struct ttls_peer *p)
 
 	if (prof->phase2_eap) {
 		p->kind = TTLS_IN_EAP;
-		p->inner = eap_peer_method_by_name(name);
-		if (!p->inner)
+		p->in.method = eap_peer_method_by_name(name);
+		if (!p->in.method)
 			return unavailable(p, "not available");
-		if (eap_tls_common_is_tunnel_type((uint8_t)p->inner->type))
+		if (eap_tls_common_is_tunnel_type((uint8_t)p->in.method->type))
 			return unavailable(p, "is a tunnel: refused");
 	} else if (strcasecmp(name, "PAP") == 0) {
 		p->kind = TTLS_IN_PAP;
@@ -360,8 +347,6 @@ static int inner_eap(struct ttls_peer *p, const uint8_t *pkt, size_t len, struct
 {
 	const char *user = user_name(p);
 	struct eap_buf out = { 0 };
-	enum eap_method_state st;
-	enum eap_decision dec;
 	int r;
 
 	if (len < 4 || (size_t)(pkt[2] << 8 | pkt[3]) != len) {
@@ -375,39 +360,13 @@ static int inner_eap(struct ttls_peer *p, const uint8_t *pkt, size_t len, struct
 	}
 	if (pkt[0] != 1 || len < 5)
 		return 0; /* an inner Success or a Response: nothing to answer */
-	if (pkt[4] == EAP_T_IDENTITY) {
-		r = eap_buf_put_u8(&out, EAP_T_IDENTITY);
-		r = r ? r : eap_buf_put(&out, user, strlen(user));
-	} else if (pkt[4] != p->inner->type) {
-		log_info("server proposed inner type %u, we run %s: Nak", pkt[4], p->inner->name);
-		r = eap_buf_put_u8(&out, EAP_T_NAK);
-		r = r ? r : eap_buf_put_u8(&out, (uint8_t)p->inner->type);
-	} else {
-		if (!p->inner_priv) {
-			p->inner_ctx = eap_peer_ctx_new_inner(p->t.ctx);
-			p->inner_priv = p->inner_ctx ? p->inner->init(p->inner_ctx) : NULL;
-			if (!p->inner_priv)
-				return -ENOMEM;
-			p->inner_state = EAP_METHOD_CONT;
-			p->inner_decision = EAP_DECISION_FAIL;
-		}
-		st = p->inner_state;
-		dec = p->inner_decision;
-		r = eap_buf_put_u8(&out, pkt[4]);
-		r = r ? r : p->inner->process(p->inner_priv, pkt[1], pkt + 5, len - 5, &out, &st, &dec);
-		if (r == -EAGAIN) {
-			eap_peer_ctx_set_error(p->t.ctx, EAP_PEER_ERR_CREDENTIALS,
-					       "a secret was missing inside the tunnel");
-			r = -EPROTO;
-		}
-		if (r == 0) {
-			p->inner_state = st;
-			p->inner_decision = dec;
-			if (st == EAP_METHOD_DONE && dec == EAP_DECISION_FAIL)
-				p->failed = true;
-			else if (dec != EAP_DECISION_FAIL)
-				ttls_enter(p, TTLS_S_ACCEPTED);
-		}
+	r = eap_tunnel_inner_rx(&p->in, p->t.ctx, pkt[1], pkt + 4, len - 4, user, &out);
+	if (r == 1) {
+		if (p->in.state == EAP_METHOD_DONE && p->in.decision == EAP_DECISION_FAIL)
+			p->failed = true;
+		else if (p->in.decision != EAP_DECISION_FAIL)
+			ttls_enter(p, TTLS_S_ACCEPTED);
+		r = 0;
 	}
 	if (r == 0 && out.len > 1)
 		r = put_eap(p, avps, pkt[1], out.data, out.len);
@@ -487,7 +446,7 @@ static int ttls_process(void *priv, uint8_t id, const uint8_t *req, size_t req_l
 	case EAP_TLS_COMMON_FAILED:
 		goto fail;
 	case EAP_TLS_COMMON_STARTED:
-		inner_end(p);
+		eap_tunnel_inner_end(&p->in);
 		p->failed = false;
 		ttls_enter(p, TTLS_S_HANDSHAKE);
 		break;

@@ -160,7 +160,8 @@ static void peer_done(void *ctx, enum eap_peer_result result)
 	} else {
 		pae->stats.failures++;
 		enum eap_peer_err err = eap_peer_error(pae->peer, &detail);
-		set_error(pae, err, detail);
+		/* A bare EAP-Failure names no stage: it is the failure itself. */
+		set_error(pae, err == EAP_PEER_ERR_NONE ? EAP_PEER_ERR_FAILURE : err, detail);
 		if (pae->in_timeout)
 			return; /* the timer goes to CONNECTING itself */
 		pae_enter(pae, PAE_SUPP_HELD);
@@ -172,6 +173,9 @@ static void peer_done(void *ctx, enum eap_peer_result result)
 static void peer_need_secret(void *ctx, enum eap_peer_secret which)
 {
 	struct pae_supp *pae = ctx;
+	/* A person may take their time: authWhile waits for the answer. */
+	if (pae->state == PAE_SUPP_AUTHENTICATING)
+		loop_timer_disarm(pae->timer);
 	if (pae->ops.need_secret)
 		pae->ops.need_secret(pae->ctx, which);
 	else
@@ -307,7 +311,35 @@ int pae_supp_set_secret(struct pae_supp *pae, enum eap_peer_secret which, const 
 {
 	if (!pae || !pae->peer)
 		return -EINVAL;
+	/* authWhile runs again from the answer (before it: the answer may
+	 * end the attempt at once). */
+	if (pae->state == PAE_SUPP_AUTHENTICATING)
+		loop_timer_arm_ms(pae->timer, pae->cfg.auth_period_ms);
 	return eap_peer_set_secret(pae->peer, which, value);
+}
+
+void pae_supp_reconnect(struct pae_supp *pae)
+{
+	if (!pae || !pae->port_enabled || pae->user_logoff)
+		return;
+	authorize(pae, false);
+	pae->start_count = 0;
+	pae_enter(pae, PAE_SUPP_CONNECTING);
+}
+
+void pae_supp_set_profile(struct pae_supp *pae, const struct eap_peer_profile *profile)
+{
+	if (!pae || !profile)
+		return;
+	/* The peer and its TLS session belong to the old profile. */
+	eap_peer_free(pae->peer);
+	pae->peer = NULL;
+	pae->profile = profile;
+	set_error(pae, EAP_PEER_ERR_NONE, NULL);
+	if (!pae->port_enabled || pae->user_logoff)
+		return;
+	pae->start_count = 0;
+	pae_enter(pae, PAE_SUPP_CONNECTING);
 }
 
 /* ---- life ------------------------------------------------------------------ */

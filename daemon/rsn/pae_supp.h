@@ -85,8 +85,16 @@ void pae_supp_logoff(struct pae_supp *pae, bool logoff);
 /* eapolEap: the port's rx_eap op hands EAP-Packets here. Returns the EAP
  * peer's verdict (0, -EBADMSG), or -ENOTCONN when the PAE takes none. */
 int pae_supp_rx_eap(struct pae_supp *pae, const struct eap_hdr_info *eap);
-/* The answer to need_secret (eap_peer_set_secret()). */
+/* The answer to need_secret (eap_peer_set_secret()). authWhile does not
+ * run while a secret is asked; it starts again with the answer. */
 int pae_supp_set_secret(struct pae_supp *pae, enum eap_peer_secret which, const char *value);
+/* A fresh authentication now: the port unauthorized, CONNECTING with a
+ * new EAPOL-Start, the EAP peer (and its TLS session) kept. No Logoff:
+ * hostapd ends a port 10 ms after a Logoff, which cuts the next attempt. */
+void pae_supp_reconnect(struct pae_supp *pae);
+/* A new profile (borrowed): the EAP peer of the old one is dropped (with
+ * its TLS session) and, when the port is up, CONNECTING starts over. */
+void pae_supp_set_profile(struct pae_supp *pae, const struct eap_peer_profile *profile);
 
 enum pae_supp_state pae_supp_state(const struct pae_supp *pae);
 /* The current or last EAP peer (keys, method, TLS info); NULL before one. */

@@ -1,10 +1,13 @@
-/* The wired 802.1X supplicant role; see wired_port.h. */
+/* The wired 802.1X supplicant role; see wired_port.h. The protocol is the
+ * supplicant PAE's (daemon/rsn/pae_supp.c); this file is the glue: the
+ * driver and the link below it, the D-Bus view of its state above it, and
+ * what a finished attempt leaves to show (method, TLS, time, error). */
 #define LOG_TAG "wired"
 #include "daemon/wired/wired_port.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
-#include "daemon/codec/eapol.h"
 #include "daemon/rsn/eapol_port.h"
+#include "daemon/rsn/pae_supp.h"
 #include "daemon/wired/wired_profile.h"
 #include "drivers/driver.h"
 #include "eap/eap_peer_catalogue.h"
@@ -13,9 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Ethernet payload minus the EAPOL header. */
-#define WIRED_EAP_MAX 1496
 
 struct wired_port {
 	struct loop *loop;
@@ -26,28 +26,17 @@ struct wired_port {
 	char name[32];
 	const struct eap_conf *conf;
 	struct eap_peer_profile profile; /* borrows from conf */
-	struct wired_timers timers;
 	struct wired_port_callbacks cb;
 	struct eapol_port *port;
-	struct eap_peer *peer; /* the running or last attempt */
-	enum wired_state state;
+	struct pae_supp *pae;
+	enum wired_state state; /* the PAE's state as shown (wired_view) */
 	bool carrier;
-	unsigned start_count;
-	struct loop_timer *timer; /* startWhen, authWhile or heldWhile by state */
+	bool quiet;		/* Reconnect: one change shown, not each step */
 	uint64_t attempt_start_us;
-	enum eap_peer_err last_err;
-	char last_detail[256];
 	char method[16];
 	bool has_tls;
 	struct eap_peer_tls_info tls;
 	struct wired_port_stats stats;
-};
-
-static const struct wired_timers default_timers = {
-	.start_period_ms = 30000,
-	.max_start = 3,
-	.auth_period_ms = 30000,
-	.held_period_ms = 60000,
 };
 
 const char *wired_state_to_string(enum wired_state s)
@@ -62,21 +51,28 @@ const char *wired_state_to_string(enum wired_state s)
 	return "unknown";
 }
 
-/* ---- EAPOL out ---- */
-
-static int send_eapol(struct wired_port *p, uint8_t type, const uint8_t *body, size_t len)
+/* The PAE's seven states as the five the D-Bus State property has always
+ * shown: LOGOFF is a port that does not try, as one without a link. */
+static enum wired_state wired_view(enum pae_supp_state s)
 {
-	uint8_t frame[4 + WIRED_EAP_MAX];
-	if (len > WIRED_EAP_MAX)
-		return -EMSGSIZE;
-	frame[0] = EAPOL_VERSION_2004;
-	frame[1] = type;
-	frame[2] = (uint8_t)(len >> 8);
-	frame[3] = (uint8_t)len;
-	if (len)
-		memcpy(frame + 4, body, len);
-	return eapol_port_tx(p->port, frame, 4 + len);
+	switch (s) {
+	case PAE_SUPP_DISCONNECTED:
+	case PAE_SUPP_LOGOFF:
+		return WIRED_S_DISABLED;
+	case PAE_SUPP_CONNECTING:
+		return WIRED_S_CONNECTING;
+	case PAE_SUPP_RESTART:
+	case PAE_SUPP_AUTHENTICATING:
+		return WIRED_S_AUTHENTICATING;
+	case PAE_SUPP_HELD:
+		return WIRED_S_HELD;
+	case PAE_SUPP_AUTHENTICATED:
+		return WIRED_S_AUTHENTICATED;
+	}
+	return WIRED_S_DISABLED;
 }
+
+/* ---- the port below ---- */
 
 static int port_tx(void *ctx, const uint8_t *frame, size_t len)
 {
@@ -97,179 +93,84 @@ static void port_set_authorized(void *ctx, bool authorized)
 		log_warn("%s: port state to the driver: %s", p->name, strerror(-e));
 }
 
-/* ---- the state machine ---- */
-
-static void enter_state(struct wired_port *p, enum wired_state s);
-
-static void end_attempt(struct wired_port *p)
-{
-	eap_peer_free(p->peer);
-	p->peer = NULL;
-}
-
-static void send_start(struct wired_port *p)
-{
-	int e = send_eapol(p, EAPOL_TYPE_START, NULL, 0);
-	if (e < 0)
-		log_warn("%s: EAPOL-Start: %s", p->name, strerror(-e));
-	p->stats.starts_sent++;
-	p->start_count++;
-	loop_timer_arm_ms(p->timer, p->timers.start_period_ms);
-}
-
-static void fail_attempt(struct wired_port *p, enum eap_peer_err err, const char *detail)
-{
-	p->last_err = err;
-	snprintf(p->last_detail, sizeof(p->last_detail), "%s", detail ? detail : "");
-	p->stats.failures++;
-	log_warn("%s: 802.1X failed: %s%s%s", p->name, eap_peer_err_name(err),
-		 p->last_detail[0] ? ": " : "", p->last_detail);
-	enter_state(p, WIRED_S_HELD);
-}
-
-/* The one place a state is entered: logs, entry actions, then tells the
- * owner. No default: the compiler names a state left out. */
-static void enter_state(struct wired_port *p, enum wired_state s)
-{
-	enum wired_state old = p->state;
-	p->state = s;
-	loop_timer_disarm(p->timer);
-	if (old != s)
-		log_info("%s: %s -> %s", p->name, wired_state_to_string(old),
-			 wired_state_to_string(s));
-	switch (s) {
-	case WIRED_S_DISABLED:
-		end_attempt(p);
-		eapol_port_reset(p->port);
-		p->start_count = 0;
-		break;
-	case WIRED_S_CONNECTING:
-		eapol_port_set_authorized(p->port, false);
-		p->start_count = 0;
-		send_start(p);
-		break;
-	case WIRED_S_AUTHENTICATING:
-		loop_timer_arm_ms(p->timer, p->timers.auth_period_ms);
-		break;
-	case WIRED_S_AUTHENTICATED:
-		eapol_port_set_authorized(p->port, true);
-		break;
-	case WIRED_S_HELD:
-		eapol_port_set_authorized(p->port, false);
-		loop_timer_arm_ms(p->timer, p->timers.held_period_ms);
-		break;
-	}
-	if (old != s && p->cb.state_changed)
-		p->cb.state_changed(p->cb.ctx, old, s);
-}
-
-static void on_timer(struct loop_timer *t, void *data)
-{
-	struct wired_port *p = data;
-	switch (p->state) {
-	case WIRED_S_CONNECTING:
-		if (p->start_count < p->timers.max_start)
-			send_start(p);
-		else
-			fail_attempt(p, EAP_PEER_ERR_NO_RESPONSE,
-				     "no authenticator answered EAPOL-Start");
-		break;
-	case WIRED_S_AUTHENTICATING:
-		/* authWhile expired: the peer records NO_RESPONSE and ends. */
-		if (p->peer)
-			eap_peer_timeout(p->peer);
-		if (p->state == WIRED_S_AUTHENTICATING)
-			fail_attempt(p, EAP_PEER_ERR_NO_RESPONSE,
-				     "the authenticator stopped answering");
-		break;
-	case WIRED_S_HELD:
-		enter_state(p, WIRED_S_CONNECTING);
-		break;
-	case WIRED_S_DISABLED:
-	case WIRED_S_AUTHENTICATED:
-		break;
-	}
-}
-
-/* ---- the EAP peer ---- */
-
-static int peer_tx(void *ctx, const uint8_t *pkt, size_t len)
-{
-	return send_eapol(ctx, EAPOL_TYPE_EAP, pkt, len);
-}
-
-static void peer_done(void *ctx, enum eap_peer_result result)
+static int port_rx_eap(void *ctx, const struct eap_hdr_info *eap)
 {
 	struct wired_port *p = ctx;
-	const char *m = eap_peer_method_name(p->peer);
+	return pae_supp_rx_eap(p->pae, eap);
+}
+
+/* ---- the PAE above it ---- */
+
+/* An attempt ended (success, failure or silence): keep what it showed. */
+static void attempt_ended(struct wired_port *p, enum pae_supp_state to)
+{
+	const struct eap_peer *peer = pae_supp_peer(p->pae);
+	const char *m = peer ? eap_peer_method_name(peer) : NULL;
 	snprintf(p->method, sizeof(p->method), "%s", m ? m : "");
-	const struct eap_peer_tls_info *tls = eap_peer_tls_info(p->peer);
+	const struct eap_peer_tls_info *tls = peer ? eap_peer_tls_info(peer) : NULL;
 	p->has_tls = tls && tls->version[0];
 	if (p->has_tls)
 		p->tls = *tls;
 	p->stats.last_auth_us = loop_now_us(p->loop) - p->attempt_start_us;
-	if (result == EAP_PEER_SUCCESS) {
-		p->last_err = EAP_PEER_ERR_NONE;
-		p->last_detail[0] = '\0';
+	if (to == PAE_SUPP_AUTHENTICATED) {
 		p->stats.successes++;
-		log_info("%s: authenticated with EAP-%s in %llu ms", p->name, p->method,
-			 (unsigned long long)(p->stats.last_auth_us / 1000));
-		enter_state(p, WIRED_S_AUTHENTICATED);
-		return;
+		log_info("%s: authenticated with EAP-%s in %llu ms%s", p->name, p->method,
+			 (unsigned long long)(p->stats.last_auth_us / 1000),
+			 p->has_tls && p->tls.resumed ? " (TLS session resumed)" : "");
 	}
-	const char *detail = "";
-	enum eap_peer_err err = eap_peer_error(p->peer, &detail);
-	fail_attempt(p, err == EAP_PEER_ERR_NONE ? EAP_PEER_ERR_FAILURE : err, detail);
 }
 
-static void peer_need_secret(void *ctx, enum eap_peer_secret which)
+static void failed(struct wired_port *p)
+{
+	const char *detail;
+	enum eap_peer_err err = pae_supp_error(p->pae, &detail);
+	p->stats.failures++;
+	log_warn("%s: 802.1X failed: %s%s%s", p->name, eap_peer_err_name(err),
+		 detail[0] ? ": " : "", detail);
+}
+
+static void show_state(struct wired_port *p, enum wired_state s)
+{
+	enum wired_state old = p->state;
+	if (old == s)
+		return;
+	p->state = s;
+	log_info("%s: %s -> %s", p->name, wired_state_to_string(old), wired_state_to_string(s));
+	if (p->cb.state_changed)
+		p->cb.state_changed(p->cb.ctx, old, s);
+}
+
+static void pae_changed(void *ctx, enum pae_supp_state from, enum pae_supp_state to)
 {
 	struct wired_port *p = ctx;
-	/* The agent may take its time: authWhile does not run meanwhile. */
-	loop_timer_disarm(p->timer);
+	const struct pae_supp_stats *ps = pae_supp_stats(p->pae);
+	p->stats.starts_sent = ps->tx_start;
+	p->stats.logoffs_sent = ps->tx_logoff;
+	if (from == PAE_SUPP_RESTART && to == PAE_SUPP_AUTHENTICATING) {
+		p->stats.attempts++;
+		p->attempt_start_us = loop_now_us(p->loop);
+		p->method[0] = '\0';
+	}
+	if (from == PAE_SUPP_AUTHENTICATING && to != PAE_SUPP_AUTHENTICATING)
+		attempt_ended(p, to);
+	/* HELD, or authWhile ran out (back to CONNECTING with the error). */
+	if (to == PAE_SUPP_HELD ||
+	    (from == PAE_SUPP_AUTHENTICATING && to == PAE_SUPP_CONNECTING &&
+	     pae_supp_error(p->pae, NULL) != EAP_PEER_ERR_NONE))
+		failed(p);
+	if (to == PAE_SUPP_DISCONNECTED)
+		eapol_port_reset(p->port);
+	if (!p->quiet)
+		show_state(p, wired_view(to));
+}
+
+static void pae_need_secret(void *ctx, enum eap_peer_secret which)
+{
+	struct wired_port *p = ctx;
 	if (p->cb.need_secret)
 		p->cb.need_secret(p->cb.ctx, which);
 	else
-		eap_peer_set_secret(p->peer, which, NULL);
-}
-
-static int new_attempt(struct wired_port *p)
-{
-	static const struct eap_peer_ops ops = {
-		.tx = peer_tx,
-		.done = peer_done,
-		.need_secret = peer_need_secret,
-	};
-	end_attempt(p);
-	p->peer = eap_peer_new(&p->profile, &ops, p);
-	if (!p->peer)
-		return -ENOMEM;
-	p->stats.attempts++;
-	p->attempt_start_us = loop_now_us(p->loop);
-	p->method[0] = '\0';
-	enter_state(p, WIRED_S_AUTHENTICATING);
-	return 0;
-}
-
-static int port_rx_eap(void *ctx, const struct eap_hdr_info *eap)
-{
-	struct wired_port *p = ctx;
-	if (p->state == WIRED_S_DISABLED)
-		return -ENETDOWN;
-	bool identity = eap->code == EAP_CODE_REQUEST && eap->type == EAP_TYPE_IDENTITY;
-	bool running = p->peer && eap_peer_result(p->peer) == EAP_PEER_RUNNING;
-	if (identity && !running) {
-		if (new_attempt(p) < 0) {
-			fail_attempt(p, EAP_PEER_ERR_FAILURE, "out of memory");
-			return -ENOMEM;
-		}
-		running = true;
-	}
-	if (!running)
-		return -EALREADY; /* a late Success/Failure or a stray Request */
-	if (eap->code == EAP_CODE_REQUEST && p->state == WIRED_S_AUTHENTICATING)
-		loop_timer_arm_ms(p->timer, p->timers.auth_period_ms);
-	return eap_peer_rx(p->peer, eap->packet, eap->length);
+		pae_supp_set_secret(p->pae, which, NULL);
 }
 
 /* ---- public ---- */
@@ -310,6 +211,10 @@ static struct wired_port *port_new(struct loop *loop, struct driver *drv, uint32
 		.set_authorized = port_set_authorized,
 		.rx_eap = port_rx_eap,
 	};
+	static const struct pae_supp_ops pae_ops = {
+		.state_changed = pae_changed,
+		.need_secret = pae_need_secret,
+	};
 	if (!loop || !name || !profile)
 		return NULL;
 	struct wired_port *p = calloc(1, sizeof(*p));
@@ -321,14 +226,24 @@ static struct wired_port *port_new(struct loop *loop, struct driver *drv, uint32
 	p->tx_ctx = tx_ctx;
 	p->ifindex = ifindex;
 	snprintf(p->name, sizeof(p->name), "%s", name);
-	p->timers = timers ? *timers : default_timers;
 	if (cb)
 		p->cb = *cb;
 	p->conf = profile;
 	wired_profile_map(profile, &p->profile);
+	/* 0 in a timer: the PAE's 802.1X-2010 default. A wired port sends
+	 * the first Start at once, authorizes the port itself, and a switch
+	 * that never answers is an error to show, not an open port. */
+	struct pae_supp_config cfg = { .authorize_port = true };
+	if (timers) {
+		cfg.start_period_ms = timers->start_period_ms;
+		cfg.max_start = timers->max_start;
+		cfg.auth_period_ms = timers->auth_period_ms;
+		cfg.held_period_ms = timers->held_period_ms;
+	}
 	p->port = eapol_port_new(EAPOL_PORT_SUPPLICANT, name, &port_ops, p);
-	p->timer = loop_timer_new(loop, on_timer, p);
-	if (!p->port || !p->timer) {
+	if (p->port)
+		p->pae = pae_supp_new(loop, p->port, &cfg, &p->profile, &pae_ops, p);
+	if (!p->port || !p->pae) {
 		wired_port_free(p);
 		return NULL;
 	}
@@ -339,10 +254,12 @@ void wired_port_free(struct wired_port *p)
 {
 	if (!p)
 		return;
-	if (p->port && p->state != WIRED_S_DISABLED && send_eapol(p, EAPOL_TYPE_LOGOFF, NULL, 0) == 0)
-		p->stats.logoffs_sent++;
-	end_attempt(p);
-	loop_timer_free(p->timer);
+	/* Tell the switch we leave (EAPOL-Logoff) when the link is up; the
+	 * owner hears nothing more. */
+	memset(&p->cb, 0, sizeof(p->cb));
+	if (p->carrier)
+		pae_supp_logoff(p->pae, true);
+	pae_supp_free(p->pae);
 	eapol_port_free(p->port);
 	free(p);
 }
@@ -352,7 +269,7 @@ void wired_port_set_link(struct wired_port *p, bool carrier)
 	if (carrier == p->carrier)
 		return;
 	p->carrier = carrier;
-	enter_state(p, carrier ? WIRED_S_CONNECTING : WIRED_S_DISABLED);
+	pae_supp_port_enabled(p->pae, carrier);
 }
 
 void wired_port_handle_event(struct wired_port *p, const struct driver_event *ev)
@@ -373,17 +290,15 @@ void wired_port_handle_event(struct wired_port *p, const struct driver_event *ev
 
 void wired_port_rx(struct wired_port *p, const uint8_t *frame, size_t len)
 {
-	if (p->state != WIRED_S_DISABLED)
+	if (p->carrier)
 		(void)eapol_port_rx(p->port, frame, len);
 }
 
 void wired_port_set_profile(struct wired_port *p, const struct eap_conf *profile)
 {
-	end_attempt(p);
 	p->conf = profile;
 	wired_profile_map(profile, &p->profile);
-	if (p->carrier)
-		enter_state(p, WIRED_S_CONNECTING);
+	pae_supp_set_profile(p->pae, &p->profile);
 }
 
 const struct eap_conf *wired_port_profile(const struct wired_port *p)
@@ -395,19 +310,20 @@ void wired_port_reconnect(struct wired_port *p)
 {
 	if (!p->carrier)
 		return;
-	if (send_eapol(p, EAPOL_TYPE_LOGOFF, NULL, 0) == 0)
-		p->stats.logoffs_sent++;
-	end_attempt(p);
-	enter_state(p, WIRED_S_CONNECTING);
+	/* A new EAPOL-Start (pae_supp_reconnect says why no Logoff). The
+	 * EAP peer stays, so a TLS method offers its session again. */
+	p->quiet = true;
+	pae_supp_reconnect(p->pae);
+	p->quiet = false;
+	show_state(p, wired_view(pae_supp_state(p->pae)));
 }
 
 int wired_port_set_secret(struct wired_port *p, enum eap_peer_secret which, const char *value)
 {
-	if (!p->peer || eap_peer_result(p->peer) != EAP_PEER_RUNNING)
+	const struct eap_peer *peer = pae_supp_peer(p->pae);
+	if (!peer || eap_peer_result(peer) != EAP_PEER_RUNNING)
 		return -EALREADY;
-	if (p->state == WIRED_S_AUTHENTICATING)
-		loop_timer_arm_ms(p->timer, p->timers.auth_period_ms);
-	return eap_peer_set_secret(p->peer, which, value);
+	return pae_supp_set_secret(p->pae, which, value);
 }
 
 enum wired_state wired_port_state(const struct wired_port *p)
@@ -422,14 +338,12 @@ bool wired_port_authorized(const struct wired_port *p)
 
 enum eap_peer_err wired_port_last_error(const struct wired_port *p, const char **detail)
 {
-	if (detail)
-		*detail = p->last_detail;
-	return p->last_err;
+	return pae_supp_error(p->pae, detail);
 }
 
 enum wpad_error_code wired_port_last_error_code(const struct wired_port *p)
 {
-	return eap_peer_err_code(p->last_err);
+	return eap_peer_err_code(pae_supp_error(p->pae, NULL));
 }
 
 const char *wired_port_method(const struct wired_port *p)

@@ -1,24 +1,23 @@
 /* The wired 802.1X supplicant role: one per wired interface. It owns the
- * interface's EAPOL port (daemon/rsn/eapol_port.h) and the EAP peer of the
- * current attempt (eap/eap_peer.h), and runs the supplicant side of the
- * port (IEEE 802.1X-2010 8.5 / 12.5, simplified: see below) on the loop's
- * clock:
+ * interface's EAPOL port (daemon/rsn/eapol_port.h) and the supplicant PAE
+ * that runs on it (daemon/rsn/pae_supp.h, the one IEEE 802.1X-2010 8.5
+ * machine the Wi-Fi station uses too, with its timers on the loop's
+ * clock). The PAE's states are shown as five (the D-Bus State property):
  *
- *   DISABLED        no carrier: nothing sent, the port unauthorized
+ *   DISABLED        no carrier (DISCONNECTED) or logged off (LOGOFF):
+ *                   the port unauthorized
  *   CONNECTING      EAPOL-Start sent, every start_period, up to max_start
- *   AUTHENTICATING  an EAP exchange runs; auth_while restarts on every
- *                   Request and its expiry fails the attempt (no response)
+ *   AUTHENTICATING  an EAP exchange runs (RESTART, AUTHENTICATING);
+ *                   authWhile restarts on every Request and its expiry
+ *                   ends the attempt (no response) and goes to CONNECTING
  *   AUTHENTICATED   EAP-Success: the port is authorized
- *   HELD            the attempt failed (last_error says at which stage);
- *                   after held_period a new EAPOL-Start
+ *   HELD            the attempt failed, or nobody answered max_start
+ *                   Starts (last_error says which stage); after
+ *                   held_period a new EAPOL-Start
  *
- * A Request/Identity in any state but DISABLED starts a new attempt (an
- * authenticator restarting, or reauthenticating us); a Request for the
- * running attempt goes to its peer.
- *
- * The supplicant PAE proper (daemon/rsn/pae_supp, with Logoff and the
- * full 802.1X-2010 timers) is being written beside this; once merged this
- * role drives it instead of its own five states.
+ * A Request in CONNECTING, HELD or AUTHENTICATED starts a new attempt (an
+ * authenticator restarting, or reauthenticating us); the EAP peer is kept
+ * across attempts, so a TLS method offers its session again.
  *
  * Ownership: wired_port_new() returns a role the caller frees with
  * wired_port_free() (which sends an EAPOL-Logoff while the link is up).
@@ -97,7 +96,8 @@ void wired_port_set_link(struct wired_port *port, bool carrier);
  * started if the link is up. */
 void wired_port_set_profile(struct wired_port *port, const struct eap_conf *profile);
 const struct eap_conf *wired_port_profile(const struct wired_port *port);
-/* Starts over: EAPOL-Logoff then EAPOL-Start (when the link is up). */
+/* Starts over: the port unauthorized and a new EAPOL-Start (when the
+ * link is up); the TLS session is offered again. */
 void wired_port_reconnect(struct wired_port *port);
 int wired_port_set_secret(struct wired_port *port, enum eap_peer_secret which,
 			  const char *value);

@@ -21,6 +21,8 @@ struct rig {
 	size_t n;
 	unsigned secrets_asked;
 	enum wired_state last_state;
+	enum wired_state seen[8]; /* the states shown, in order */
+	size_t n_seen;
 };
 
 static int r_tx(void *ctx, const uint8_t *f, size_t len)
@@ -35,7 +37,10 @@ static int r_tx(void *ctx, const uint8_t *f, size_t len)
 
 static void r_state(void *ctx, enum wired_state o, enum wired_state n)
 {
-	((struct rig *)ctx)->last_state = n;
+	struct rig *r = ctx;
+	r->last_state = n;
+	if (r->n_seen < 8)
+		r->seen[r->n_seen++] = n;
 }
 
 static void r_secret(void *ctx, enum eap_peer_secret which)
@@ -207,9 +212,18 @@ START_TEST(auth_timeout_is_no_response)
 	wired_port_set_link(r.port, true);
 	deliver(&r, 1, 1, 1, NULL, 0);
 	ck_assert_int_eq(wired_port_state(r.port), WIRED_S_AUTHENTICATING);
-	advance_ms(&r, 2000);
-	ck_assert_int_eq(wired_port_state(r.port), WIRED_S_HELD);
+	size_t n = r.n;
+	advance_ms(&r, 1999);
+	ck_assert_int_eq(wired_port_state(r.port), WIRED_S_AUTHENTICATING);
+	/* authWhile ran out: the attempt failed (no response) and the PAE
+	 * starts over with an EAPOL-Start (802.1X-2010 8.5.10: suppTimeout
+	 * -> CONNECTING). */
+	advance_ms(&r, 1);
+	ck_assert_int_eq(wired_port_state(r.port), WIRED_S_CONNECTING);
+	ck_assert_uint_eq(r.n, n + 1);
+	ck_assert(is_start(&r, r.n - 1));
 	ck_assert_int_eq(wired_port_last_error(r.port, NULL), EAP_PEER_ERR_NO_RESPONSE);
+	ck_assert_uint_eq(wired_port_stats(r.port)->failures, 1);
 	rig_free(&r);
 }
 END_TEST
@@ -287,6 +301,90 @@ START_TEST(disabled_port_ignores_frames)
 }
 END_TEST
 
+static bool is_logoff(const struct rig *r, size_t i)
+{
+	return r->lens[i] == 4 && r->frames[i][1] == 2;
+}
+
+/* Reconnect (D-Bus Reconnect): a new EAPOL-Start, no Logoff (hostapd
+ * ends the port 10 ms after one, cutting the next attempt), the port
+ * unauthorized, one change shown (authenticated -> connecting). */
+START_TEST(reconnect_logs_off_then_starts)
+{
+	struct rig r;
+	rig_init(&r, "md5 password");
+	wired_port_set_link(r.port, true);
+	md5_exchange(&r, "md5 password");
+	deliver(&r, 3, 8, -1, NULL, 0);
+	ck_assert(wired_port_authorized(r.port));
+	r.n_seen = 0;
+	size_t n = r.n;
+	wired_port_reconnect(r.port);
+	ck_assert_uint_eq(r.n, n + 1);
+	ck_assert(is_start(&r, n));
+	ck_assert(!wired_port_authorized(r.port));
+	ck_assert_uint_eq(r.n_seen, 1);
+	ck_assert_int_eq(r.seen[0], WIRED_S_CONNECTING);
+	ck_assert_uint_eq(wired_port_stats(r.port)->logoffs_sent, 0);
+	/* The authenticator answers: a second attempt, authorized again. */
+	md5_exchange(&r, "md5 password");
+	deliver(&r, 3, 8, -1, NULL, 0);
+	ck_assert(wired_port_authorized(r.port));
+	ck_assert_uint_eq(wired_port_stats(r.port)->attempts, 2);
+	ck_assert_uint_eq(wired_port_stats(r.port)->successes, 2);
+	/* Stopping with the link up says goodbye: one more Logoff. */
+	n = r.n;
+	wired_port_free(r.port);
+	ck_assert_uint_eq(r.n, n + 1);
+	ck_assert(is_logoff(&r, n));
+	loop_free(r.loop);
+}
+END_TEST
+
+/* Without a link, stopping sends nothing. */
+START_TEST(free_without_link_is_silent)
+{
+	struct rig r;
+	rig_init(&r, "md5 password");
+	wired_port_set_link(r.port, true);
+	wired_port_set_link(r.port, false);
+	size_t n = r.n;
+	wired_port_free(r.port);
+	ck_assert_uint_eq(r.n, n);
+	loop_free(r.loop);
+}
+END_TEST
+
+/* A failure holds the port quiet for heldPeriod (no Start, Requests still
+ * heard), then the PAE tries again on its own; a new profile ends HELD at
+ * once with a Start. */
+START_TEST(held_then_retry_and_new_profile)
+{
+	struct rig r;
+	rig_init(&r, "wrong");
+	wired_port_set_link(r.port, true);
+	md5_exchange(&r, "wrong");
+	deliver(&r, 4, 8, -1, NULL, 0);
+	ck_assert_int_eq(wired_port_state(r.port), WIRED_S_HELD);
+	size_t n = r.n;
+	advance_ms(&r, 2500);
+	ck_assert_uint_eq(r.n, n);
+	struct eap_conf c2 = r.conf;
+	c2.password = (char *)"md5 password";
+	wired_port_set_profile(r.port, &c2);
+	ck_assert_int_eq(wired_port_state(r.port), WIRED_S_CONNECTING);
+	ck_assert_uint_eq(r.n, n + 1);
+	ck_assert(is_start(&r, n));
+	ck_assert_ptr_eq(wired_port_profile(r.port), &c2);
+	md5_exchange(&r, "md5 password");
+	deliver(&r, 3, 8, -1, NULL, 0);
+	ck_assert(wired_port_authorized(r.port));
+	ck_assert_int_eq(wired_port_last_error(r.port, NULL), EAP_PEER_ERR_NONE);
+	wired_port_set_profile(r.port, &r.conf); /* c2 leaves scope */
+	rig_free(&r);
+}
+END_TEST
+
 Suite *make_wired_port_suite(void)
 {
 	Suite *s = suite_create("wired_port");
@@ -299,6 +397,9 @@ Suite *make_wired_port_suite(void)
 	tcase_add_test(tc, missing_password_is_asked);
 	tcase_add_test(tc, refused_secret_is_credentials);
 	tcase_add_test(tc, disabled_port_ignores_frames);
+	tcase_add_test(tc, reconnect_logs_off_then_starts);
+	tcase_add_test(tc, free_without_link_is_silent);
+	tcase_add_test(tc, held_then_retry_and_new_profile);
 	suite_add_tcase(s, tc);
 	return s;
 }
