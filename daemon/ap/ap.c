@@ -381,6 +381,23 @@ static void tx_status(struct ap *ap, const struct driver_event *ev)
 	ap_mgmt_tx_status(ap, ev);
 }
 
+/* Whether a BSS already beaconing may stay on a channel with these flags
+ * after a regulatory change. A radar channel is the kernel's to judge: it
+ * keeps NO_IR and RADAR on it, and a new regulatory hint (a station's
+ * Country element, iw reg set) re-runs the rules and may report it
+ * DFS-usable again although our CAC passed; the kernel itself stops the
+ * BSS (a STOP_AP / radar event) when the channel really becomes unusable.
+ * Stopping on RADAR without DFS_AVAILABLE here dropped every station the
+ * moment one associated (hwsim wpad-ap-wpas-dfs). */
+bool ap_chan_still_allowed(uint32_t flags)
+{
+	if (flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_DFS_UNAVAILABLE))
+		return false;
+	if (flags & DRIVER_CHAN_RADAR)
+		return true;
+	return !(flags & DRIVER_CHAN_NO_IR);
+}
+
 /* The country changed: stop if our channel is no longer ours to beacon
  * on, else refresh the Country element. */
 static void regulatory_changed(struct ap *ap, uint32_t radio_id)
@@ -393,8 +410,7 @@ static void regulatory_changed(struct ap *ap, uint32_t radio_id)
 	    info.radio_id != radio_id || driver_get_capa(ap->drv, radio_id, &capa) < 0)
 		return;
 	const struct driver_channel *ch = ap_find_channel(&capa, ap->conf.band, ap->conf.freq_mhz);
-	bool dfs_ok = ch && ch->flags & DRIVER_CHAN_RADAR && ch->flags & DRIVER_CHAN_DFS_AVAILABLE;
-	if (!ch || (!dfs_ok && ch->flags & (DRIVER_CHAN_DISABLED | DRIVER_CHAN_NO_IR | DRIVER_CHAN_RADAR))) {
+	if (!ch || !ap_chan_still_allowed(ch->flags)) {
 		log_warn("access point %u: the new regulatory domain forbids channel %u; stopping",
 			 ap->ifindex, ap->conf.channel);
 		ap_stop(ap);

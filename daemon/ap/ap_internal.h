@@ -271,6 +271,9 @@ void ap_dfs_switched(struct ap *ap, const struct driver_event *ev);
 /* Moves the running BSS to freq with a channel switch announcement
  * (SWITCHING until the driver reports the switch). */
 int ap_csa_move(struct ap *ap, uint32_t freq_mhz, const struct ap_chandef *cd, bool block_tx);
+/* A running BSS may stay on a channel with these flags after a
+ * regulatory change (ap.c). */
+bool ap_chan_still_allowed(uint32_t flags);
 
 /* ap_mgmt.c */
 int ap_mgmt_register(struct ap *ap);

@@ -336,6 +336,7 @@ int sim_set_regulatory(void *priv, const char *alpha2)
 	}
 	memcpy(sim->country, alpha2, 3);
 	log_info("regulatory domain %s", sim->country);
+	sim_dfs_reg_reset(sim);
 	for (struct sim_radio *r = sim->radios; r; r = r->next) {
 		struct driver_event ev = { .type = DRIVER_EV_REG_CHANGE, .radio_id = r->id };
 		sim_emit(sim, &ev);

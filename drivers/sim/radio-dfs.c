@@ -33,6 +33,17 @@ static struct sim_dfs_entry *dfs_entry(struct sim *sim, uint32_t freq, bool crea
 	return e;
 }
 
+/* A regulatory change re-runs the rules on every channel, and cfg80211
+ * sets each channel's DFS state back to usable as it does (net/wireless
+ * reg.c, handle_channel_single_rule): a passed CAC is forgotten, a
+ * non-occupancy period is not (its timer is ours). Mirrored here so the
+ * roles meet the kernel's behaviour. */
+void sim_dfs_reg_reset(struct sim *sim)
+{
+	for (size_t i = 0; i < sim->n_dfs; i++)
+		sim->dfs[i].available = false;
+}
+
 uint32_t sim_dfs_flags(const struct sim *sim, uint32_t freq)
 {
 	uint64_t now = loop_now_us(sim->loop);

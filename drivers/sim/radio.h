@@ -481,6 +481,7 @@ int sim_start_radar_detection(void *priv, uint32_t ifindex, const struct driver_
 void sim_dfs_iface_stop(struct sim_iface *ifc);
 /* DFS_AVAILABLE/UNAVAILABLE bits of a radar channel now. */
 uint32_t sim_dfs_flags(const struct sim *sim, uint32_t freq);
+void sim_dfs_reg_reset(struct sim *sim);
 void sim_dfs_free(struct sim *sim);
 /* Radar on freq (sim_driver_radar). */
 int sim_dfs_radar(struct sim *sim, uint32_t freq);

@@ -225,6 +225,44 @@ START_TEST(radar_moves_the_bss_and_the_station_follows)
 }
 END_TEST
 
+/* hwsim wpad-ap-wpas-dfs: a regulatory hint after the CAC (the kernel
+ * re-runs its rules when a station's Country element arrives) sets the
+ * radar channel's DFS state back to usable, as cfg80211 does; the BSS
+ * beaconing there must stay up, its station connected. */
+START_TEST(regulatory_hint_after_cac_keeps_the_bss)
+{
+	struct ap_profile p;
+	struct wpad_error err;
+	dfs_profile(&p, 52, 80);
+	ck_assert_int_eq(ap_start(APT->ap, &p, &err), 0);
+	enum ap_state started = AP_STATE_STARTED;
+	ck_assert(apt_wait_for(ap_state_is, &started, 65000));
+	ck_assert_int_eq(station_connect(S.st, (const uint8_t *)APT_SSID, strlen(APT_SSID),
+					 APT_PASSPHRASE, false),
+			 0);
+	ck_assert(apt_wait_for(connect_finished, NULL, 15000));
+	ck_assert(S.connect_ok);
+	unsigned removed = APT->removed;
+	ck_assert(chan(5260)->flags & DRIVER_CHAN_DFS_AVAILABLE);
+
+	ck_assert_int_eq(driver_set_regulatory(APT->drv, "US"), 0);
+	apt_run(2000);
+	ck_assert(!(chan(5260)->flags & DRIVER_CHAN_DFS_AVAILABLE)); /* as cfg80211 */
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STARTED);
+	ck_assert_int_eq(station_state(S.st), STATION_CONNECTED);
+	ck_assert_uint_eq(APT->removed, removed);
+	ck_assert_uint_ge(beacons_heard(5260, 1000), 8);
+
+	/* A country whose rules disable the channel still stops it. */
+	ck_assert(!ap_chan_still_allowed(DRIVER_CHAN_DISABLED));
+	ck_assert(!ap_chan_still_allowed(DRIVER_CHAN_RADAR | DRIVER_CHAN_DFS_UNAVAILABLE));
+	ck_assert(!ap_chan_still_allowed(DRIVER_CHAN_NO_IR));
+	ck_assert(ap_chan_still_allowed(DRIVER_CHAN_RADAR | DRIVER_CHAN_NO_IR));
+	ck_assert(ap_chan_still_allowed(0));
+	ap_profile_clear(&p);
+}
+END_TEST
+
 Suite *make_ap_dfs_suite(void)
 {
 	Suite *s = suite_create("ap_dfs");
@@ -234,6 +272,7 @@ Suite *make_ap_dfs_suite(void)
 	tcase_add_test(tc, cac_before_the_first_beacon);
 	tcase_add_test(tc, radar_during_cac_starts_elsewhere);
 	tcase_add_test(tc, radar_moves_the_bss_and_the_station_follows);
+	tcase_add_test(tc, regulatory_hint_after_cac_keeps_the_bss);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,6 +5,10 @@
 # timeout: 240
 # needs: wpad-nl80211
 CHANNEL=auto
+# The station must listen where wpad may go: 1, 6 and 11 (the harness's
+# default scans channel 6 only, and hwsim delivers a frame only to radios
+# on its channel, so a choice of 1 or 11 went unheard).
+WPAS_SCAN_FREQ='2412 2437 2462'
 wpad_ap_connected wpas psk
 log_has wpad 'Channel=auto chose channel (1|6|11) \(20 MHz\): busy [0-9]+%' ||
 	fail "no Channel=auto choice with its reasons in wpad's log"
