@@ -11,34 +11,37 @@ EAP_PKI=$HWSIM_WORK/pki
 RADIUS_SECRET=hwsim-radius-secret
 RADIUS_PORT=18122
 
-# $EAP_PKI: ca (self-signed), server (SAN DNS:$EAP_SERVER_NAME), client (tlsuser).
+# $EAP_PKI: ca (self-signed), server (SAN DNS:$EAP_SERVER_NAME), client
+# (tlsuser). Three openssl runs (req -x509 -CA signs directly): each costs
+# seconds under emulation. Made once per VM boot, in the run's output
+# folder, and shared by the scenarios of that boot (test keys only).
 eap_certs() {
-	local d=$EAP_PKI n
+	local d=$EAP_PKI shared=$HWSIM_OUT/../eap-pki n
+	local ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2)
+	if [ -s "$shared/client.pem" ]; then
+		mkdir -p "$d"
+		cp "$shared"/*.pem "$shared"/*.key "$d/"
+		chmod 600 "$d"/*.key
+		log "certificates of this boot reused from $shared"
+		return 0
+	fi
 	mkdir -p "$d"
-	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
-		-keyout "$d/ca.key" -out "$d/ca.pem" -days 2 -subj "/O=wpad hwsim/CN=hwsim test CA" \
-		-addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" \
-		2>"$d/openssl.log" || fail "openssl: no CA: $(cat "$d/openssl.log")"
-	for n in server client; do
-		local cn=$EAP_SERVER_NAME
-		[ "$n" = client ] && cn=tlsuser
-		openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
-			-keyout "$d/$n.key" -out "$d/$n.csr" -subj "/O=wpad hwsim/CN=$cn" 2>>"$d/openssl.log" ||
-			fail "openssl: no $n key"
-		{
-			echo "basicConstraints=CA:FALSE"
-			if [ "$n" = server ]; then
-				echo "subjectAltName=DNS:$EAP_SERVER_NAME"
-				echo "extendedKeyUsage=serverAuth"
-			else
-				echo "extendedKeyUsage=clientAuth"
-			fi
-		} >"$d/$n.ext"
-		openssl x509 -req -in "$d/$n.csr" -CA "$d/ca.pem" -CAkey "$d/ca.key" -CAcreateserial \
-			-days 2 -sha256 -extfile "$d/$n.ext" -out "$d/$n.pem" 2>>"$d/openssl.log" ||
-			fail "openssl: no $n certificate: $(tail -n 3 "$d/openssl.log")"
-	done
+	openssl req -x509 "${ec[@]}" -keyout "$d/ca.key" -out "$d/ca.pem" \
+		-subj "/O=wpad hwsim/CN=hwsim test CA" -addext "basicConstraints=critical,CA:TRUE" \
+		-addext "keyUsage=critical,keyCertSign,cRLSign" 2>"$d/openssl.log" ||
+		fail "openssl: no CA: $(cat "$d/openssl.log")"
+	openssl req -x509 -CA "$d/ca.pem" -CAkey "$d/ca.key" "${ec[@]}" -keyout "$d/server.key" \
+		-out "$d/server.pem" -subj "/O=wpad hwsim/CN=$EAP_SERVER_NAME" \
+		-addext "basicConstraints=CA:FALSE" -addext "subjectAltName=DNS:$EAP_SERVER_NAME" \
+		-addext "extendedKeyUsage=serverAuth" 2>>"$d/openssl.log" ||
+		fail "openssl: no server certificate: $(tail -n 3 "$d/openssl.log")"
+	openssl req -x509 -CA "$d/ca.pem" -CAkey "$d/ca.key" "${ec[@]}" -keyout "$d/client.key" \
+		-out "$d/client.pem" -subj "/O=wpad hwsim/CN=tlsuser" -addext "basicConstraints=CA:FALSE" \
+		-addext "extendedKeyUsage=clientAuth" 2>>"$d/openssl.log" ||
+		fail "openssl: no client certificate: $(tail -n 3 "$d/openssl.log")"
 	chmod 600 "$d"/*.key
+	mkdir -p "$shared"
+	for n in ca server client; do cp "$d/$n.pem" "$d/$n.key" "$shared/"; done
 	log "certificates made in $d (CA, server $EAP_SERVER_NAME, client tlsuser)"
 }
 
