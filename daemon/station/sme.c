@@ -18,6 +18,7 @@
 #include "daemon/station/station_i.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 /* How telling a failure is, to report the best one after trying several
@@ -337,6 +338,12 @@ static void offer_pmksa(struct station *st, struct ie_rsn *rsn)
 		return;
 	memcpy(c->offered_pmkid, e->pmkid, sizeof(c->offered_pmkid));
 	c->pmksa_offered = true;
+	/* The PMKID is public (it is sent in the clear); tests match it with
+	 * the association request on the air. */
+	char id[2 * sizeof(c->offered_pmkid) + 1];
+	for (size_t i = 0; i < sizeof(c->offered_pmkid); i++)
+		snprintf(id + 2 * i, 3, "%02x", c->offered_pmkid[i]);
+	log_info("offering the cached PMKSA (PMKID %s)", id);
 	rsn->pmkids = c->offered_pmkid;
 	rsn->n_pmkid = 1;
 	if (rsn->present < IE_RSN_UPTO_PMKID)
