@@ -56,6 +56,8 @@ struct wpas_net {
 	char eap[WPAS_STR_MAX]; /* 802.1X: not served yet */
 	char psk[WPAS_PASS_MAX + 1]; /* a passphrase, or 64 hex digits */
 	bool have_psk;
+	/* key_mgmt as RSN_SUITE_BIT() AKMs (NONE and IEEE8021X add none) */
+	uint32_t akms;
 	struct wpas_net *next;
 	/* mode 2 (wpas_ap.c): kept to build the access point's profile. */
 	char proto[32], pairwise[64], group[64];

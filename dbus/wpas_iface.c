@@ -14,6 +14,7 @@
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
+#include "daemon/rsn/negotiate.h"
 #include "daemon/rsn/suites.h"
 #include "daemon/station/station.h"
 #include "daemon/wpad.h"
@@ -323,6 +324,34 @@ static bool wants(const struct wpas_net *n, const char *akm)
 	return strstr(list, word) != NULL;
 }
 
+/* wpa_supplicant's sae_pwe values (0 hunting-and-pecking only, 1 H2E
+ * only, 2 both) in the station's words; NULL for another value. */
+static const char *sae_pwe_name(const char *v)
+{
+	static const char *const names[] = { "hunt-and-peck", "h2e", "both" };
+	if (v[0] >= '0' && v[0] <= '2' && v[1] == '\0')
+		return names[v[0] - '0'];
+	return NULL;
+}
+
+/* The network's key_mgmt and ieee80211w, with the interface's Pmf as
+ * the default of the latter (wpa_supplicant's rule), as the station's
+ * policy for this connect. Returns 0 or -EOPNOTSUPP with *e set. */
+static int net_policy(const struct wpas_iface *ifc, const struct wpas_net *n,
+		      struct rsn_policy *pol, struct wpad_error *e)
+{
+	int pmf = n->ieee80211w >= 0 ? n->ieee80211w : ifc->pmf[0] - '0';
+	*pol = (struct rsn_policy){ .pmf = pmf == 2   ? RSN_PMF_REQUIRED
+					   : pmf == 1 ? RSN_PMF_OPTIONAL
+						      : RSN_PMF_DISABLED };
+	if (n->akms && !(n->akms & rsn_akms_implemented()))
+		return wpad_error_set(e, WPAD_ERR_NOT_SUPPORTED, 0, -1, -1,
+				      "wpad implements none of key_mgmt '%s'", n->key_mgmt),
+		       -EOPNOTSUPP;
+	pol->akms = n->akms & rsn_akms_implemented();
+	return 0;
+}
+
 /* Starts (or restarts) the connect to the selected network. Returns 0 or
  * a negative errno with *e saying why. */
 static int connect_selected(struct wpas_iface *ifc, struct wpad_error *e)
@@ -345,10 +374,15 @@ static int connect_selected(struct wpas_iface *ifc, struct wpad_error *e)
 		return wpad_error_set(e, WPAD_ERR_NO_AGENT, 0, -1, -1,
 				      "the network has no psk: give its passphrase"),
 		       -ENOKEY;
+	struct rsn_policy pol;
+	if (net_policy(ifc, n, &pol, e) < 0)
+		return -EOPNOTSUPP;
 	bool hidden = n->scan_ssid && !heard(ifc, n);
 	int r = station_connect(sta(ifc), n->ssid, n->ssid_len, personal ? n->psk : NULL, hidden);
 	if (r == -EALREADY)
 		return 0;
+	if (r == 0)
+		station_connect_restrict(sta(ifc), &pol, sae_pwe_name(ifc->sae_pwe));
 	if (r < 0) {
 		const struct wpad_error *last = station_last_error(sta(ifc));
 		if (last)
@@ -626,6 +660,29 @@ U32_PROP(bss_expire_count)
 	}
 STR_PROP(pmf)
 STR_PROP(sae_pwe)
+
+/* Pmf and SaePwe take wpa_supplicant's values, 0, 1 or 2, only: what
+ * wpad cannot honour is refused, not kept. */
+static int set_012(int (*set)(void *, DBusMessageIter *, struct wpad_error *), void *data,
+		   DBusMessageIter *it, struct wpad_error *err)
+{
+	const char *v;
+	if (!wdb_read_string(it, &v, 2) || !sae_pwe_name(v))
+		return wpad_error_set(err, WPAD_ERR_INVALID_ARGUMENTS, 0, -1, -1,
+				      "0, 1 or 2 as a string"),
+		       -EINVAL;
+	return set(data, it, err);
+}
+
+static int set_pmf_checked(void *data, DBusMessageIter *it, struct wpad_error *err)
+{
+	return set_012(set_pmf, data, it, err);
+}
+
+static int set_sae_pwe_checked(void *data, DBusMessageIter *it, struct wpad_error *err)
+{
+	return set_012(set_sae_pwe, data, it, err);
+}
 STR_PROP(pmk_lifetime)
 STR_PROP(ap_isolate)
 STR_PROP(bridge)
@@ -668,8 +725,8 @@ static const struct wdb_property props[] = {
 	{ "ApScan", "u", get_ap_scan, set_ap_scan, 0 },
 	{ "BSSExpireAge", "u", get_bss_expire_age, set_bss_expire_age, 0 },
 	{ "BSSExpireCount", "u", get_bss_expire_count, set_bss_expire_count, 0 },
-	{ "Pmf", "s", get_pmf, set_pmf, 0 },
-	{ "SaePwe", "s", get_sae_pwe, set_sae_pwe, 0 },
+	{ "Pmf", "s", get_pmf, set_pmf_checked, 0 },
+	{ "SaePwe", "s", get_sae_pwe, set_sae_pwe_checked, 0 },
 	{ "Dot11RSNAConfigPMKLifetime", "s", get_pmk_lifetime, set_pmk_lifetime, 0 },
 	{ "ApIsolate", "s", get_ap_isolate, set_ap_isolate, 0 },
 	{ "BridgeIfname", "s", get_bridge, set_bridge, 0 },

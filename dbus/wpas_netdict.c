@@ -3,6 +3,11 @@
 
 #include "dbus/wpas_i.h"
 
+#include "daemon/codec/ieee80211.h"
+#include "daemon/rsn/suites.h"
+#include "daemon/crypto/secure.h"
+#include "daemon/station/station.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -129,11 +134,74 @@ static bool set_psk(struct wpas_net *n, int type, const uint8_t *b, size_t len)
 			n->psk[2 * i + 1] = hex[b[i] & 15];
 		}
 		n->psk[64] = '\0';
-	} else if (!copy_text(n->psk, sizeof(n->psk), b, len)) {
+	} else if (!copy_text(n->psk, sizeof(n->psk), b, len) ||
+		   station_passphrase_check(n->psk) < 0) {
+		crypto_zero(n->psk, sizeof(n->psk));
 		return false;
 	}
 	n->have_psk = true;
 	return true;
+}
+
+/* wpa_supplicant's key_mgmt names (its config parser's), as AKM suites;
+ * 0 for the two that name no AKM suite (open, dynamic WEP / wired). */
+static const struct {
+	const char *name;
+	uint32_t akm;
+} key_mgmt_names[] = {
+	{ "NONE", 0 },
+	{ "IEEE8021X", 0 },
+	{ "WPA-PSK", RSN_AKM_PSK },
+	{ "WPA-EAP", RSN_AKM_8021X },
+	{ "FT-PSK", RSN_AKM_FT_PSK },
+	{ "FT-EAP", RSN_AKM_FT_8021X },
+	{ "FT-EAP-SHA384", RSN_AKM_FT_8021X_SHA384 },
+	{ "WPA-PSK-SHA256", RSN_AKM_PSK_SHA256 },
+	{ "WPA-EAP-SHA256", RSN_AKM_8021X_SHA256 },
+	{ "SAE", RSN_AKM_SAE },
+	{ "FT-SAE", RSN_AKM_FT_SAE },
+	{ "SAE-EXT-KEY", RSN_AKM_SAE_EXT_KEY },
+	{ "FT-SAE-EXT-KEY", RSN_AKM_FT_SAE_EXT_KEY },
+	{ "WPA-EAP-SUITE-B", RSN_AKM_8021X_SUITE_B },
+	{ "WPA-EAP-SUITE-B-192", RSN_AKM_8021X_SUITE_B_192 },
+	{ "OWE", RSN_AKM_OWE },
+	{ "FILS-SHA256", RSN_AKM_FILS_SHA256 },
+	{ "FILS-SHA384", RSN_AKM_FILS_SHA384 },
+	{ "FT-FILS-SHA256", RSN_AKM_FT_FILS_SHA256 },
+	{ "FT-FILS-SHA384", RSN_AKM_FT_FILS_SHA384 },
+};
+
+/* The text of a key_mgmt error (the daemon has one thread). */
+static char key_mgmt_why[64];
+
+/* key_mgmt: names separated by spaces, each one wpa_supplicant knows.
+ * Returns NULL, or the problem with the first unknown name in why. */
+static const char *parse_key_mgmt(struct wpas_net *n, char *why, size_t cap)
+{
+	const char *p = n->key_mgmt;
+	size_t words = 0;
+	n->akms = 0;
+	while (*p) {
+		size_t len = strcspn(p, " ");
+		size_t i, count = sizeof(key_mgmt_names) / sizeof(key_mgmt_names[0]);
+		for (i = 0; i < count; i++)
+			if (strlen(key_mgmt_names[i].name) == len &&
+			    memcmp(key_mgmt_names[i].name, p, len) == 0)
+				break;
+		if (len > 0 && i == count) {
+			char word[32];
+			wdb_utf8_copy(word, sizeof(word), p, len < sizeof(word) ? len : sizeof(word) - 1);
+			snprintf(why, cap, "unknown key management '%s'", word);
+			return why;
+		}
+		if (len > 0) {
+			words++;
+			n->akms |= key_mgmt_names[i].akm ? RSN_SUITE_BIT(key_mgmt_names[i].akm) : 0;
+		}
+		p += len;
+		p += strspn(p, " ");
+	}
+	return words ? NULL : "a list of key management names";
 }
 
 static int kind_of(const char *key)
@@ -161,9 +229,12 @@ static const char *take(struct wpas_net *n, const char *key, DBusMessageIter *v)
 			n->mode = (int)i;
 		else if (strcmp(key, "frequency") == 0)
 			n->frequency = i > 0 && i < 100000 ? (uint32_t)i : 0;
-		else if (strcmp(key, "ieee80211w") == 0)
+		else if (strcmp(key, "ieee80211w") == 0) {
+			/* wpa_supplicant: 0 disabled, 1 optional, 2 required */
+			if (i < 0 || i > 2)
+				return "0 (no PMF), 1 (optional) or 2 (required)";
 			n->ieee80211w = (int)i;
-		else if (strcmp(key, "ignore_broadcast_ssid") == 0)
+		} else if (strcmp(key, "ignore_broadcast_ssid") == 0)
 			n->hidden = i != 0;
 		return NULL;
 	}
@@ -188,6 +259,7 @@ static const char *take(struct wpas_net *n, const char *key, DBusMessageIter *v)
 	} else if (strcmp(key, "key_mgmt") == 0) {
 		if (!copy_text(n->key_mgmt, sizeof(n->key_mgmt), b, len))
 			return "a list of key management names";
+		return parse_key_mgmt(n, key_mgmt_why, sizeof(key_mgmt_why));
 	} else if (strcmp(key, "eap") == 0) {
 		if (!copy_text(n->eap, sizeof(n->eap), b, len))
 			return "a list of EAP method names";

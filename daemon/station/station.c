@@ -477,6 +477,24 @@ int station_connect(struct station *st, const uint8_t *ssid, size_t ssid_len,
 	return ret;
 }
 
+int station_connect_restrict(struct station *st, const struct rsn_policy *policy,
+			     const char *sae_pwe)
+{
+	struct station_connect *c = &st->conn;
+	enum sae_pwe_mode m;
+	if (c->phase != CONNECT_STARTING)
+		return -ENOENT;
+	if (sae_pwe && (sae_pwe_mode_parse(sae_pwe, &m) < 0 || strlen(sae_pwe) >= sizeof(c->sae_pwe)))
+		return -EINVAL;
+	if (policy) {
+		c->policy.akms = policy->akms;
+		c->policy.pmf = policy->pmf;
+	}
+	if (sae_pwe)
+		snprintf(c->sae_pwe, sizeof(c->sae_pwe), "%s", sae_pwe);
+	return 0;
+}
+
 /* A BSS we leave by choice was alive up to this instant (a lost one would
  * have ended the link already): count it as heard now, so a connect back
  * to it soon after joins at once instead of scanning to find it again. */

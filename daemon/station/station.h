@@ -140,6 +140,14 @@ size_t station_networks(struct station *st, const struct station_network **out, 
  * -ENOKEY (a PSK network with no passphrase given or stored: NoAgent). */
 int station_connect(struct station *st, const uint8_t *ssid, size_t ssid_len,
 		    const char *passphrase, bool hidden);
+/* Narrows the connect station_connect() just started (before it looks at
+ * any BSS): policy's AKMs and PMF (its zero fields keep the defaults),
+ * and sae_pwe ("hunt-and-peck", "h2e", "both"; NULL: the station's), as
+ * a caller's own network block says (the fi.w1.wpa_supplicant1 front).
+ * Returns 0, -ENOENT (no connect is starting) or -EINVAL. */
+struct rsn_policy;
+int station_connect_restrict(struct station *st, const struct rsn_policy *policy,
+			     const char *sae_pwe);
 /* The answer to eap_secret (value NULL: refused, the attempt fails). The
  * value is used for this attempt only, never stored. Returns 0, -ENOENT
  * (no 802.1X attempt waits for one) or -EINVAL. */

@@ -242,12 +242,24 @@ dbus_start() { # [POLICY_FILE...]: the system bus iwd needs; once per scenario
 	{
 		echo '<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"'
 		echo ' "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">'
-		echo '<busconfig><include>/usr/share/dbus-1/system.conf</include>'
+		echo "<busconfig><include>${DBUS_SYSTEM_CONF:-/usr/share/dbus-1/system.conf}</include>"
 		for f in "$@"; do echo "<include>$f</include>"; done
 		echo '</busconfig>'
 	} >"$cfg"
 	dbus-daemon --config-file="$cfg" --fork --nopidfile || fail "dbus-daemon did not start"
 	wait_until 10 "system bus" test -S /run/dbus/system_bus_socket
+}
+
+# The same bus with nothing to activate: Debian's system.conf without its
+# service directories (wpasupplicant's fi.w1.wpa_supplicant1.service is
+# there), its relative includedir made absolute.
+dbus_start_no_activation() { # [POLICY_FILE...]
+	local base=$HWSIM_WORK/system-no-activation.conf
+	sed -e '/<standard_system_servicedirs\/>/d' -e '/<servicedir>/d' \
+		-e 's|<includedir>system.d</includedir>|<includedir>/usr/share/dbus-1/system.d</includedir>|' \
+		/usr/share/dbus-1/system.conf >"$base"
+	grep -q standard_system_servicedirs "$base" && fail "$base still has service directories"
+	DBUS_SYSTEM_CONF=$base dbus_start "$@"
 }
 
 iwd_start() { # NS SSID open|psk
@@ -748,8 +760,16 @@ monitor_name_owned_at() { # MONITOR_LOG NAME
 # fi.w1.wpa_supplicant1 (its PID checked, the time from its start printed)
 # with a station on radio 1 (STA_IF), then NetworkManager managing STA_IF.
 nm_wpad_setup() { # SSID [HOSTAPD_LINE...]
-	local ssid=$1 state=$HWSIM_WORK/wpad-state conf=$HWSIM_WORK/wpad.conf
-	local name=fi.w1.wpa_supplicant1 t_wpad t_owned owner ms own
+	nm_ap_bus_setup "$@"
+	nm_wpad_own
+	nm_start_managed
+}
+
+# hostapd and DHCP in ap, the system bus and dbus-monitor; radio 1 in sta.
+# NM_BUS_ACTIVATION=0: a bus with no activation files (nothing can be
+# D-Bus activated, not even wpa_supplicant).
+nm_ap_bus_setup() { # SSID [HOSTAPD_LINE...]
+	local ssid=$1
 	ns_new ap
 	ns_new sta
 	radio_to_ns 0 ap
@@ -760,13 +780,24 @@ nm_wpad_setup() { # SSID [HOSTAPD_LINE...]
 
 	# The system bus, with wpad's own policy for org.wpad1 (--system serves it
 	# too); wpasupplicant's policy already lets root own fi.w1.wpa_supplicant1.
-	dbus_start "$HWSIM_TOP/dbus/org.wpad1.conf"
+	if [ "${NM_BUS_ACTIVATION:-1}" = 0 ]; then
+		dbus_start_no_activation "$HWSIM_TOP/dbus/org.wpad1.conf"
+	else
+		dbus_start "$HWSIM_TOP/dbus/org.wpad1.conf"
+	fi
 	start_bg dbus-monitor sta dbus-monitor --system
 	wait_until 10 "dbus-monitor attached" log_has dbus-monitor 'member=Name(Acquired|Lost)'
+}
 
-	radio_bare 1 sta
+# wpad (--system --wpa-supplicant-api) with a station on radio 1: owns the
+# name, checked and timed; sets STA_IF.
+nm_wpad_own() {
+	local state=$HWSIM_WORK/wpad-state conf=$HWSIM_WORK/wpad.conf
+	local name=fi.w1.wpa_supplicant1 t_wpad t_owned owner ms own
+	[ -z "$(radio_ifaces 1 sta)" ] || radio_bare 1 sta
 	wpad_conf_begin "$conf" "$state"
-	printf '[Radio r1]\nDriver=nl80211\n\n[Station s1]\nRadio=r1\nAutoConnect=false\n' >>"$conf"
+	printf '[Radio r1]\nDriver=nl80211\nOptions=%s\n\n[Station s1]\nRadio=r1\nAutoConnect=false\n' \
+		"phy=$(phy 1)" >>"$conf"
 	start_bg wpad sta "$HWSIM_BUILD/wpad" -d -c "$conf" --system --wpa-supplicant-api
 	wait_until 10 "wpad owns $name" bus_has_owner "$name"
 	t_wpad=$(proc_start_wall "${HWSIM_PID[wpad]}")
@@ -786,7 +817,11 @@ nm_wpad_setup() { # SSID [HOSTAPD_LINE...]
 		fail "wpad's process took $ms ms to own $name (3000 ms on real hardware, scaled for emulation)"
 	sta_iface sta 1 || fail "no station interface on $(phy 1)"
 	log "station interface: $STA_IF"
+}
 
+# udevd and NetworkManager in sta; STA_IF managed with its supplicant
+# interface ready.
+nm_start_managed() {
 	# NetworkManager leaves a device unmanaged ("platform-init") until udev
 	# has initialized it (its /run/udev/data entry), in a namespace too; a
 	# device's uevents go to its own network namespace, so udevd runs in sta.
@@ -815,6 +850,24 @@ nm_wpad_connected() { # SSID
 	wait_until 20 "NetworkManager set $IP_STA (DHCP) on $STA_IF" has_sta_ip
 	check_ping_both ap sta
 }
+# The values of KEY in the AddNetwork calls dbus-monitor recorded, one a
+# line, as it prints them ('string "SAE FT-SAE"', 'int32 2').
+monitor_addnetwork_values() { # KEY
+	awk -v key="string \"$1\"" '
+		/^(method call|method return|signal|error) / { add = ($0 ~ /member=AddNetwork$/); want = 0; next }
+		add && index($0, key) { want = 1; next }
+		add && want { sub(/^ *variant +/, ""); print; want = 0 }' "$HWSIM_OUT/dbus-monitor.log"
+}
+
+# dbus-monitor recorded a Scan call whose SSIDs name SSID (it prints a
+# printable byte array as: array of bytes "SSID").
+monitor_scan_names() { # SSID
+	awk -v want="array of bytes \"$1\"" '
+		/^(method call|method return|signal|error) / { scan = ($0 ~ /member=Scan$/); next }
+		scan && index($0, want) { found = 1 }
+		END { exit !found }' "$HWSIM_OUT/dbus-monitor.log"
+}
+
 wpas_completed_() { wpas_iface_prop "$STA_IF" State | grep -qx 'string "completed"'; }
 has_sta_ip() { nsx sta ip -4 -br addr show dev "$STA_IF" | grep -q " $IP_STA/24"; }
 
