@@ -48,8 +48,8 @@ CASES=(
 	"wpactl-profile||Method=MD5 Identity=md5user Password=wrong HeldPeriod=1|wpactl"
 	"radius-tls|RADIUS|Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|ok TLS"
 	"radius-peap|RADIUS|Method=PEAP Identity=peapuser AnonymousIdentity=anonymous Phase2=MSCHAPV2 $INNER $P|ok PEAP"
-	"tls-resume|tls_session_lifetime=3600 tls_flags=[DISABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|resume TLS"
-	"tls1.3-resume|tls_session_lifetime=3600 tls_flags=[ENABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P TLSMinVersion=1.3 ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|resume TLS"
+	"tls-resume|tls_session_lifetime=3600 tls_flags=[DISABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|resume TLS 2"
+	"tls1.3-resume|tls_session_lifetime=3600 tls_flags=[ENABLE-TLSv1.3]|Method=TLS Identity=tlsuser $P TLSMinVersion=1.3 ClientCert=\$W/pki/client.pem PrivateKey=\$W/pki/client.key|resume TLS 1"
 	"radius-ttls|RADIUS|Method=TTLS Identity=ttlsuser AnonymousIdentity=anonymous Phase2=PAP $INNER $P|ok TTLS"
 )
 
@@ -103,27 +103,32 @@ wpactl_case() { # name
 }
 
 # TLS session resumption: a full authentication, then Wired8021X.Reconnect
-# (Logoff, Start) on the same wpad; the second must have resumed the TLS
-# session -- wpad says so (SSL_session_reused) and the server did not send
+# twice on the same wpad; both reconnects must have resumed the TLS
+# session (the second on the session the first resumption left) -- wpad says so (SSL_session_reused) and the server did not send
 # its certificate again.
-resume_case() { # name method
+resume_case() { # name method reconnects
+	# TLS 1.3 against hostapd 2.10: one reconnect only. Its resumed
+	# handshake ends with EAP-Success and no NewSessionTicket, and the ticket
+	# just used is single-use, so a second reconnect is a full handshake.
 	wired_wait "$W/wpad.log" "authenticated with EAP-|802\.1X failed" 30 ||
 		wired_fail "$1: wpad reported no outcome in 30 s"
 	grep -q "authenticated with EAP-$2 " "$W/wpad.log" || wired_fail "$1: the first authentication failed"
 	grep -q "authenticated with EAP-$2 .*resumed" "$W/wpad.log" &&
 		wired_fail "$1: the first authentication claims a resumed session"
-	busctl --address="$WIRED_BUS" call org.wpad1 /org/wpad1/device/eth0 org.wpad1.Wired8021X \
-		Reconnect || wired_fail "$1: Reconnect refused"
-	local i
-	for ((i = 0; i < 300; i++)); do
-		[ "$(grep -c "authenticated with EAP-$2 " "$W/wpad.log")" -ge 2 ] && break
-		grep -q "802.1X failed" "$W/wpad.log" && break
-		sleep 0.1
+	local i k
+	for ((k = 2; k <= $3 + 1; k++)); do
+		busctl --address="$WIRED_BUS" call org.wpad1 /org/wpad1/device/eth0 \
+			org.wpad1.Wired8021X Reconnect || wired_fail "$1: Reconnect refused"
+		for ((i = 0; i < 300; i++)); do
+			[ "$(grep -c "authenticated with EAP-$2 " "$W/wpad.log")" -ge $k ] && break
+			grep -q "802.1X failed" "$W/wpad.log" && break
+			sleep 0.1
+		done
+		[ "$(grep -c "authenticated with EAP-$2 " "$W/wpad.log")" -ge $k ] ||
+			wired_fail "$1: no authentication $k after Reconnect"
+		grep "authenticated with EAP-$2 " "$W/wpad.log" | tail -n1 | grep -q "TLS session resumed" ||
+			wired_fail "$1: authentication $k was a full handshake"
 	done
-	[ "$(grep -c "authenticated with EAP-$2 " "$W/wpad.log")" -ge 2 ] ||
-		wired_fail "$1: no second authentication after Reconnect"
-	grep "authenticated with EAP-$2 " "$W/wpad.log" | tail -n1 | grep -q "TLS session resumed" ||
-		wired_fail "$1: the second authentication was a full handshake"
 	wired_dbus_check "$1" 'b true' 's "authenticated"' '(ss) "" ""'
 	echo "PASS: $1: EAP-$2 reconnect resumed the TLS session ($(grep "authenticated with EAP-$2 " "$W/wpad.log" | grep -o 'in [0-9]* ms' | tr '\n' ' '| sed 's/ $//'))"
 }
@@ -163,7 +168,7 @@ run_case() { # row
 	if [ "$what" = wpactl ]; then
 		wpactl_case "$name"
 	elif [ "$what" = resume ]; then
-		resume_case "$name" "$method"
+		resume_case "$name" "$method" "$detail"
 	elif [ "$what" = ok ]; then
 		wired_wait "$W/wpad.log" "authenticated with EAP-|802\.1X failed" 30 ||
 			wired_fail "$name: wpad reported no outcome in 30 s"
