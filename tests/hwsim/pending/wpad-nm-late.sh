@@ -28,7 +28,7 @@ wait_until 20 "NetworkManager: poking fi.w1.wpa_supplicant1 failed for good" \
 	log_has nm 'poke service "fi.w1.wpa_supplicant1" failed for good'
 ! bus_has_owner fi.w1.wpa_supplicant1 || fail "something owns fi.w1.wpa_supplicant1 before wpad"
 now=$(date +%s.%N)
-wait_s=$(awk -v a="$t_nm" -v n="$now" -v l="$LATE_SECS" 'BEGIN { w = a + l - n; printf "%.1f", w > 0 ? w : 0 }')
+wait_s=$(awk -v a="$t_nm" -v n="$now" -v l="$LATE_SECS" 'BEGIN { w = a + l - n; printf "%.1f", (w > 0 ? w : 0) }')
 log "NetworkManager started $(awk -v a="$t_nm" -v n="$now" 'BEGIN { printf "%.1f", n - a }') s ago; wpad in $wait_s s"
 sleep "$wait_s"
 
