@@ -465,8 +465,18 @@ void wdb_station_state(struct wdb_device *d)
 	const char *state = dbus_state(station_state(sta(d)));
 	if (state != d->st.state) {
 		d->st.state = state;
-		/* An attempt's end changes what its TLS showed too. */
-		wdb_emit_changed(d->obj, &wdb_station_iface, "State", "TLS");
+		wdb_emit_changed(d->obj, &wdb_station_iface, "State");
+		/* An attempt's end may change what its TLS showed: announced
+		 * only when it did, so PSK networks never see it. */
+		const struct eap_peer_tls_info *t = station_eap_tls_info(sta(d));
+		char seen[sizeof(d->st.tls_seen)] = "";
+		if (t)
+			snprintf(seen, sizeof(seen), "%s|%s|%d", t->version, t->server_sha256,
+				 (int)t->resumed);
+		if (strcmp(seen, d->st.tls_seen) != 0) {
+			memcpy(d->st.tls_seen, seen, sizeof(seen));
+			wdb_emit_changed(d->obj, &wdb_station_iface, "TLS");
+		}
 	}
 	wdb_schedule_sync();
 	if (station_state(sta(d)) == STATION_DISCONNECTED) {

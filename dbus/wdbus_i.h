@@ -90,6 +90,7 @@ struct wdb_station {
 	bool scanning;
 	bool autoconnect;
 	char connected[WDB_PATH_MAX];
+	char tls_seen[160]; /* the TLS property's values as last announced */
 	struct wdb_network *nets;
 	/* An 802.1X secret asked from the agent (RequestSecret). */
 	struct wdb_agent_request *eap_req;
