@@ -39,6 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort(); /* a refusal always says why */
 		if (r == 0 && n.mode != 0 && n.mode != 2)
 			abort(); /* only stations and access points are served */
+		wpas_eap_release(&n); /* a station block's 802.1X profile */
 	}
 	dbus_message_unref(m);
 	return 0;
