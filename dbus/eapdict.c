@@ -4,6 +4,7 @@
 
 #include "daemon/config/eap_conf.h"
 #include "daemon/config/ini.h"
+#include "daemon/rsn/pae_supp.h" /* struct eap_peer_tls_info, through the PAE both ports run */
 #include "dbus/msg.h"
 
 #include <errno.h>
@@ -207,5 +208,22 @@ bool wdb_append_eap_profile(DBusMessageIter *it, const struct eap_conf *c)
 		  dict_bool(&dict, "AllowUnverifiedServer", c->allow_unverified) &&
 		  dict_bool(&dict, "HasPassword", c->password != NULL) &&
 		  dict_bool(&dict, "HasKeyPassphrase", c->key_passphrase != NULL);
+	return ok && dbus_message_iter_close_container(it, &dict);
+}
+
+bool wdb_append_tls_info(DBusMessageIter *it, const struct eap_peer_tls_info *t)
+{
+	DBusMessageIter dict;
+	if (!dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict))
+		return false;
+	bool ok = true;
+	if (t) {
+		const char *v = t->version, *s = t->server_subject, *f = t->server_sha256;
+		dbus_bool_t r = t->resumed;
+		ok = wdb_append_dict_basic(&dict, "TLSVersion", DBUS_TYPE_STRING, &v) &&
+		     wdb_append_dict_basic(&dict, "ServerSubject", DBUS_TYPE_STRING, &s) &&
+		     wdb_append_dict_basic(&dict, "ServerSHA256", DBUS_TYPE_STRING, &f) &&
+		     wdb_append_dict_basic(&dict, "Resumed", DBUS_TYPE_BOOLEAN, &r);
+	}
 	return ok && dbus_message_iter_close_container(it, &dict);
 }

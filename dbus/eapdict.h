@@ -18,6 +18,7 @@
 #include "daemon/core/error.h"
 
 struct eap_conf;
+struct eap_peer_tls_info;
 
 /* c must be zeroed; on failure it is cleared. Returns 0 or a negative
  * errno with *err. */
@@ -41,5 +42,9 @@ int wdb_eap_conf_check(const struct ini *ini, const struct ini_section *sec, str
 /* The profile as a{sv}, the SetProfile keys without a secret: HasPassword
  * and HasKeyPassphrase say whether one is set. */
 bool wdb_append_eap_profile(DBusMessageIter *it, const struct eap_conf *c);
+/* a{sv}: TLSVersion, ServerSubject, ServerSHA256, Resumed of the last
+ * TLS-based attempt; empty when t is NULL (none yet). Station.TLS and
+ * Wired8021X.TLS both. */
+bool wdb_append_tls_info(DBusMessageIter *it, const struct eap_peer_tls_info *t);
 
 #endif

@@ -19,6 +19,7 @@
 #include "daemon/store/known_store.h"
 #include "daemon/wpad.h"
 #include "dbus/agent.h"
+#include "dbus/eapdict.h"
 #include "dbus/errors.h"
 #include "dbus/wdbus_i.h"
 
@@ -375,20 +376,7 @@ static const struct wdb_method methods[] = {
  * TLS-based 802.1X attempt (as Wired8021X.TLS); empty before one. */
 static bool get_tls(void *data, DBusMessageIter *it)
 {
-	const struct eap_peer_tls_info *t = station_eap_tls_info(sta(data));
-	DBusMessageIter dict;
-	if (!dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict))
-		return false;
-	bool ok = true;
-	if (t) {
-		const char *v = t->version, *s = t->server_subject, *f = t->server_sha256;
-		dbus_bool_t r = t->resumed;
-		ok = wdb_append_dict_basic(&dict, "TLSVersion", DBUS_TYPE_STRING, &v) &&
-		     wdb_append_dict_basic(&dict, "ServerSubject", DBUS_TYPE_STRING, &s) &&
-		     wdb_append_dict_basic(&dict, "ServerSHA256", DBUS_TYPE_STRING, &f) &&
-		     wdb_append_dict_basic(&dict, "Resumed", DBUS_TYPE_BOOLEAN, &r);
-	}
-	return ok && dbus_message_iter_close_container(it, &dict);
+	return wdb_append_tls_info(it, station_eap_tls_info(sta(data)));
 }
 
 static const struct wdb_property props[] = {

@@ -103,20 +103,7 @@ static bool get_last_error(void *data, DBusMessageIter *it)
  * TLS-based attempt; empty before one. */
 static bool get_tls(void *data, DBusMessageIter *it)
 {
-	const struct eap_peer_tls_info *t = wired_port_tls_info(port_of(data));
-	DBusMessageIter dict;
-	if (!dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict))
-		return false;
-	bool ok = true;
-	if (t) {
-		const char *v = t->version, *s = t->server_subject, *f = t->server_sha256;
-		dbus_bool_t r = t->resumed;
-		ok = wdb_append_dict_basic(&dict, "TLSVersion", DBUS_TYPE_STRING, &v) &&
-		     wdb_append_dict_basic(&dict, "ServerSubject", DBUS_TYPE_STRING, &s) &&
-		     wdb_append_dict_basic(&dict, "ServerSHA256", DBUS_TYPE_STRING, &f) &&
-		     wdb_append_dict_basic(&dict, "Resumed", DBUS_TYPE_BOOLEAN, &r);
-	}
-	return ok && dbus_message_iter_close_container(it, &dict);
+	return wdb_append_tls_info(it, wired_port_tls_info(port_of(data)));
 }
 
 /* a{sv}: the profile in use, secrets left out (HasPassword says whether
