@@ -27,10 +27,11 @@ BUILD_PKGS="$BUILD_PKGS dbus-daemon systemd"
 # the hwsim scenarios wpad-nm-* run the real NetworkManager (and nmcli)
 # against wpad's fi.w1.wpa_supplicant1 front (issue 19). See NO_START_PKGS
 # below for why installing these two is harmless.
+# openssl: the command that makes the 802.1X tests' certificates (wired and hwsim).
 TEST_PKGS="check clang libclang-rt-14-dev valgrind tshark iproute2 iputils-ping procps
 qemu-system-x86 busybox-static kmod cpio hostapd wpasupplicant iwd iw tcpdump dbus wireless-regdb
 dbus-daemon dbus-bin python3-dbus python3-gi libglib2.0-bin systemd passwd util-linux
-groff-base dnsmasq-base freeradius network-manager"
+groff-base dnsmasq-base freeradius network-manager openssl"
 
 # Packages whose postinst would start a daemon: network-manager's would take
 # over the machine's networking, freeradius's would listen on the RADIUS
