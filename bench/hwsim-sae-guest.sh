@@ -6,9 +6,9 @@
 # Authentication frame's algorithm); wpad, wpa_supplicant and iwd in turn
 # on radio 1, each started once per AP set-up and first joined untimed. A
 # measured connect: the daemon is told to disconnect; for a "full" row its
-# PMKSA is dropped (wpad: `wpactl known forget`, then the connect gives the
-# passphrase through wpactl's agent, which flushes the network's PMKSAs;
-# wpa_supplicant: `pmksa_flush`; iwd keeps none); 1 s later the CPU sample
+# PMKSA is dropped (wpad: `wpactl station s1 flush-pmksa`, the D-Bus
+# Station.FlushPMKSA; wpa_supplicant: `pmksa_flush`; iwd keeps none); the
+# passphrase stays known to each daemon; 1 s later the CPU sample
 # is taken, the clock read and the connect command started (wpactl, wpa_cli
 # reconnect, iwctl). Wall time: to the date of hostapd's AP-STA-CONNECTED.
 # CPU: the daemon's threads' on-CPU time (first field of
@@ -128,15 +128,9 @@ start_wpad() {
 	PID=$!
 }
 disconnect_wpad() { wpactl_ station s1 disconnect >/dev/null; }
-drop_pmksa_wpad() { wpactl_ known forget "$SSID" >/dev/null 2>&1 || true; }
-connect_wpad() { # full|pmksa
-	if [ "$1" = full ]; then
-		wpactl_ station s1 connect "$SSID" --passphrase "$PASSPHRASE" >/dev/null 2>&1 &
-	else
-		wpactl_ station s1 connect "$SSID" >/dev/null 2>&1 &
-	fi
-	CMD=$!
-}
+# Fails (and so the run) unless it removed the PMKSA the last connect made.
+drop_pmksa_wpad() { wpactl_ --json station s1 flush-pmksa | grep -qx '{"removed":[1-9][0-9]*}'; }
+connect_wpad() { wpactl_ station s1 connect "$SSID" >/dev/null 2>&1 & CMD=$!; } # full|pmksa
 
 WPAS_CTRL=$B/wpas
 wpas_conf() { # FILE PWE
@@ -198,7 +192,7 @@ connect_iwd() { iwctl station "$STA_IF" connect "$SSID" >/dev/null & CMD=$!; }
 measure_once() { # DAEMON full|pmksa LOG DONE_RE CPU_PID
 	local d=$1 mode=$2 log=$3 re=$4 cpu_pid=$5 n lines c0 c1 t0 t1 now rest
 	"disconnect_$d" || return 1
-	[ "$mode" = pmksa ] || "drop_pmksa_$d"
+	if [ "$mode" != pmksa ]; then "drop_pmksa_$d" || return 1; fi
 	sleep 1
 	n=$(count "$log" "$re")
 	lines=$(wc -l <"$HAPD_LOG")
@@ -364,9 +358,8 @@ row_name() { case $1 in full-hnp) echo "full SAE H&P" ;; full-h2e) echo "full SA
 	echo "(wall: the connect command to hostapd's AP-STA-CONNECTED; CPU: the station daemon's"
 	echo " threads on CPU from the command to 1 s after; SAE fr: SAE Authentication frames"
 	echo " hostapd received per connect, median; iwd 2.3 has no SAE PMKSA caching: its"
-	echo " \"PMKSA cached\" row is a full SAE H2E; wpad's full rows also include a passphrase"
-	echo " request to wpactl's agent (the way its PMKSA is dropped from outside), so the"
-	echo " PBKDF2 of the passphrase and a write of the known-network file)"
+	echo " \"PMKSA cached\" row is a full SAE H2E; full rows: wpad's PMKSA dropped with"
+	echo " \`wpactl station s1 flush-pmksa\`, wpa_supplicant's with pmksa_flush)"
 	best_peer() { # ROW ARRAY: the smaller of the peers' medians
 		local -n a=$2
 		local x=${a[wpa_supplicant,$1]} y=${a[iwd,$1]}

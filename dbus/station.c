@@ -15,6 +15,7 @@
 #define LOG_TAG "dbus"
 #include "daemon/station/station.h"
 
+#include "daemon/config/value.h"
 #include "daemon/core/log.h"
 #include "daemon/store/known_store.h"
 #include "daemon/wpad.h"
@@ -270,6 +271,37 @@ static DBusMessage *connect_hidden(void *data, DBusMessage *msg)
 	return wdb_station_connect(d, msg, (const uint8_t *)name, len, BSS_SECURITY_OPEN, true);
 }
 
+/* FlushPMKSA(s name, s bssid) -> u removed: "" is "any" for either, so
+ * ("", "") drops everything, as wpa_supplicant's PMKSA_FLUSH does. */
+static DBusMessage *flush_pmksa(void *data, DBusMessage *msg)
+{
+	struct wdb_device *d = data;
+	const char *name = NULL, *text = NULL;
+	uint8_t bssid[CFG_MAC_LEN];
+	dbus_message_get_args(msg, NULL, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &text,
+			      DBUS_TYPE_INVALID);
+	size_t len = strnlen(name, WDB_SSID_MAX + 1);
+	if (len > WDB_SSID_MAX)
+		return wdb_error_replyf(msg, WPAD_ERR_INVALID_ARGUMENTS,
+					"a network name is at most 32 bytes (\"\" for every network)");
+	if (text[0] && (cfg_parse_mac(text, bssid) < 0 || (bssid[0] & 0x01)))
+		return wdb_error_replyf(msg, WPAD_ERR_INVALID_FORMAT,
+					"'%.40s' is not an access point's address (aa:bb:cc:dd:ee:ff, "
+					"or \"\" for every one)",
+					text);
+	/* Powered off, the station and its cache are gone: nothing to drop. */
+	size_t n = sta(d) ? station_flush_pmksa(sta(d), len ? (const uint8_t *)name : NULL, len,
+						text[0] ? bssid : NULL)
+			  : 0;
+	dbus_uint32_t removed = (dbus_uint32_t)n;
+	DBusMessage *r = dbus_message_new_method_return(msg);
+	if (r && !dbus_message_append_args(r, DBUS_TYPE_UINT32, &removed, DBUS_TYPE_INVALID)) {
+		dbus_message_unref(r);
+		return NULL;
+	}
+	return r;
+}
+
 static bool append_ordered(struct wdb_device *d, DBusMessageIter *it)
 {
 	const struct station_network *nets[BSS_LIST_MAX];
@@ -369,6 +401,7 @@ static const struct wdb_method methods[] = {
 	{ "GetOrderedNetworks", "", "a(on) networks", ordered_networks, 0 },
 	{ "Disconnect", "", "", disconnect, WDB_PRIVILEGED | WDB_ASYNC },
 	{ "ConnectHiddenNetwork", "s name", "", connect_hidden, WDB_PRIVILEGED | WDB_ASYNC },
+	{ "FlushPMKSA", "s name, s bssid", "u removed", flush_pmksa, WDB_PRIVILEGED },
 	{ .name = NULL },
 };
 

@@ -515,3 +515,46 @@ int cmd_station_disconnect(struct wc_ctx *c, const struct wc_args *a)
 	printf("%s %s.\n", name, was ? "is disconnected" : "was not connected");
 	return WC_EXIT_OK;
 }
+
+/* ---- flush-pmksa ---- */
+
+int cmd_station_flush_pmksa(struct wc_ctx *c, const struct wc_args *a)
+{
+	struct wc_objects os;
+	const struct wc_object *dev;
+	struct wc_error err;
+	char path[256], name[128];
+	const char *ssid = a->has[WC_OPT_SSID] ? a->val[WC_OPT_SSID] : "";
+	const char *bssid = a->has[WC_OPT_BSSID] ? a->val[WC_OPT_BSSID] : "";
+	if (!wc_valid_utf8(ssid)) {
+		wc_error_set(&err, WC_EXIT_USAGE, "bad network name");
+		return wc_report(&err, "the network name is not valid UTF-8");
+	}
+	int rc = wc_load_device(c, a->pos[0], WC_IFACE_STATION, &os, &dev);
+	if (rc)
+		return rc;
+	snprintf(path, sizeof(path), "%s", dev->path);
+	snprintf(name, sizeof(name), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
+	wc_objects_free(&os);
+	DBusMessage *m = wc_new_call(path, WC_IFACE_STATION, "FlushPMKSA");
+	if (m && !dbus_message_append_args(m, DBUS_TYPE_STRING, &ssid, DBUS_TYPE_STRING, &bssid,
+					   DBUS_TYPE_INVALID)) {
+		dbus_message_unref(m);
+		m = NULL;
+	}
+	DBusMessage *reply = wc_call(&c->bus, m, c->timeout_ms, &err);
+	if (!reply)
+		return wc_report(&err, NULL);
+	dbus_uint32_t n = 0;
+	bool ok = dbus_message_get_args(reply, NULL, DBUS_TYPE_UINT32, &n, DBUS_TYPE_INVALID);
+	dbus_message_unref(reply);
+	if (!ok) {
+		wc_error_set(&err, WC_EXIT_FAILED, "unexpected reply");
+		return wc_report(&err, "wpad answered FlushPMKSA with something other than a count");
+	}
+	if (c->json)
+		printf("{\"removed\":%u}\n", (unsigned)n);
+	else
+		printf("%s: %u cached PMKSA%s removed.\n", name, (unsigned)n, n == 1 ? "" : "s");
+	return WC_EXIT_OK;
+}

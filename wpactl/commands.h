@@ -20,6 +20,7 @@ int cmd_station_connect(struct wc_ctx *c, const struct wc_args *a);
 int cmd_station_connect_hidden(struct wc_ctx *c, const struct wc_args *a);
 int cmd_station_autoconnect(struct wc_ctx *c, const struct wc_args *a);
 int cmd_station_disconnect(struct wc_ctx *c, const struct wc_args *a);
+int cmd_station_flush_pmksa(struct wc_ctx *c, const struct wc_args *a);
 int cmd_station_show(struct wc_ctx *c, const struct wc_args *a);
 int cmd_known_list(struct wc_ctx *c, const struct wc_args *a);
 int cmd_known_forget(struct wc_ctx *c, const struct wc_args *a);

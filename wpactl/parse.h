@@ -37,6 +37,7 @@ enum wc_opt {
 	WC_OPT_MAX_STATIONS,
 	WC_OPT_ISOLATE,
 	WC_OPT_SET,
+	WC_OPT_BSSID,
 	/* known add-8021x: the [EAP] profile, one option per key */
 	WC_OPT_METHOD,
 	WC_OPT_IDENTITY,

@@ -270,32 +270,35 @@ void pmksa_cache_remove(struct pmksa_cache *c, const struct pmksa *e)
 	}
 }
 
-size_t pmksa_cache_flush_network(struct pmksa_cache *c, const uint8_t *network,
-				 size_t network_len)
+size_t pmksa_cache_flush_matching(struct pmksa_cache *c, const uint8_t *network,
+				  size_t network_len, const uint8_t *peer)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < c->max; i++) {
 		const struct pmksa *e = &c->entries[i];
-		if (c->used[i] && e->network_len == network_len &&
-		    !memcmp(e->network, network, network_len)) {
-			drop_slot(c, i);
-			n++;
-		}
+		if (!c->used[i] ||
+		    (network && (e->network_len != network_len ||
+				 memcmp(e->network, network, network_len))) ||
+		    (peer && memcmp(e->peer_addr, peer, RSN_ADDR_LEN)))
+			continue;
+		drop_slot(c, i);
+		n++;
 	}
 	c->stats.flushed += (unsigned)n;
 	return n;
 }
 
+size_t pmksa_cache_flush_network(struct pmksa_cache *c, const uint8_t *network,
+				 size_t network_len)
+{
+	/* An empty network is a network too (entries added without one). */
+	static const uint8_t none;
+	return pmksa_cache_flush_matching(c, network ? network : &none, network_len, NULL);
+}
+
 size_t pmksa_cache_flush_peer(struct pmksa_cache *c, const uint8_t peer[RSN_ADDR_LEN])
 {
-	size_t n = 0;
-	for (size_t i = 0; i < c->max; i++)
-		if (c->used[i] && !memcmp(c->entries[i].peer_addr, peer, RSN_ADDR_LEN)) {
-			drop_slot(c, i);
-			n++;
-		}
-	c->stats.flushed += (unsigned)n;
-	return n;
+	return pmksa_cache_flush_matching(c, NULL, 0, peer);
 }
 
 size_t pmksa_cache_count(struct pmksa_cache *c)

@@ -114,6 +114,10 @@ size_t pmksa_cache_flush_network(struct pmksa_cache *c, const uint8_t *network,
 				 size_t network_len);
 /* Removes every entry with this peer. Returns how many went. */
 size_t pmksa_cache_flush_peer(struct pmksa_cache *c, const uint8_t peer[RSN_ADDR_LEN]);
+/* Removes every entry of this network (NULL: any network) with this peer
+ * (NULL: any peer); both NULL: everything. Returns how many went. */
+size_t pmksa_cache_flush_matching(struct pmksa_cache *c, const uint8_t *network,
+				  size_t network_len, const uint8_t *peer);
 /* Removes everything. */
 void pmksa_cache_flush(struct pmksa_cache *c);
 

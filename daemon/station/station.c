@@ -535,6 +535,14 @@ int station_disconnect(struct station *st)
 	return 0;
 }
 
+size_t station_flush_pmksa(struct station *st, const uint8_t *ssid, size_t ssid_len,
+			   const uint8_t *bssid)
+{
+	size_t n = pmksa_cache_flush_matching(st->pmksa, ssid, ssid_len, bssid);
+	log_info("PMKSA cache flushed on request: %zu entr%s removed", n, n == 1 ? "y" : "ies");
+	return n;
+}
+
 void station_set_autoconnect(struct station *st, bool on)
 {
 	st->ac.enabled = on && st->store;

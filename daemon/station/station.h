@@ -187,6 +187,13 @@ bool station_external_control(const struct station *st);
  * station_set_autoconnect(true). Returns 0 or -ENOTCONN. */
 int station_disconnect(struct station *st);
 
+/* Drops cached PMKSAs (SAE, OWE, 802.1X), so the next connect to them
+ * authenticates in full: those of network ssid (NULL: every network) with
+ * access point bssid (NULL: every one). The link in use stays up; its PMK
+ * is the handshake's own copy. Returns how many entries went. */
+size_t station_flush_pmksa(struct station *st, const uint8_t *ssid, size_t ssid_len,
+			   const uint8_t *bssid);
+
 /* The daemon changed the store (a network added, forgotten, edited):
  * refreshes the networks' known flags, lifts the wrong-passphrase block of
  * every network (its key may have been fixed) and lets autoconnect look
