@@ -29,6 +29,21 @@
  * role logged (SAE resends, authentication/association retries, attempts
  * after the first, failed connects); exits 1 unless every station was
  * authorized with no failed connect.
+ *
+ *   connect sae-sta [RUNS] [hnp|h2e]     defaults: 20 runs, h2e
+ *
+ * The station side of a full SAE connect, as bench/hwsim-sae.sh's "full"
+ * rows do it: one station joins the SAE AP once (untimed: the PT derived,
+ * the PSK cached in the store), then RUNS times disconnects, drops its
+ * PMKSA (station_flush_pmksa, as Station.FlushPMKSA) and connects again
+ * with the stored passphrase. Prints the process CPU per connect (both
+ * roles: the AP is in this process) and the connect time. For the
+ * station's own instructions, run it under callgrind with collection on
+ * the station's entry points only:
+ *   valgrind --tool=callgrind --collect-atstart=no \
+ *     --toggle-collect=station_connect --toggle-collect=station_handle_event \
+ *     --toggle-collect=connect_kickoff --toggle-collect=watchdog_fired \
+ *     build/bench/connect sae-sta 10 h2e
  */
 #include "daemon/ap/ap.h"
 #include "daemon/rsn/auth_sae.h"
@@ -42,6 +57,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SSID "bench-net"
@@ -574,10 +590,53 @@ static int sae_at_once(size_t n, unsigned threshold)
 	return ok ? 0 : 1;
 }
 
+static double cpu_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int sae_sta(size_t runs, const char *pwe)
+{
+	struct sta *s = sta_new(open_sta_driver("02:0b:00:00:00:00"), B.store);
+	if (station_set_sae(s->st, strcmp(pwe, "hnp") == 0 ? "hunt-and-peck" : "h2e", NULL) < 0)
+		die("station_set_sae refused");
+	measure_connect(s, PASSPHRASE); /* untimed: the PT, the PSK in the store */
+	double cpu[MAX_RUNS], wall[MAX_RUNS];
+	for (size_t r = 0; r < runs; r++) {
+		station_disconnect(s->st);
+		if (!run_until(idle, s, 3000))
+			die("the station did not disconnect");
+		run_for(50); /* the AP's side of the leave */
+		if (station_flush_pmksa(s->st, NULL, 0, NULL) != 1)
+			die("no PMKSA to flush: the last connect did not cache one");
+		double c0 = cpu_ms();
+		wall[r] = measure_connect(s, NULL).total;
+		cpu[r] = cpu_ms() - c0;
+	}
+	qsort(cpu, runs, sizeof(cpu[0]), cmp_double);
+	qsort(wall, runs, sizeof(wall[0]), cmp_double);
+	printf("full SAE (%s) reconnect, PMKSA flushed, %zu runs: process CPU (AP + station) "
+	       "median %.2f ms (min %.2f, max %.2f); connect time median %.1f ms\n",
+	       pwe, runs, quantile(cpu, runs, 0.5), cpu[0], cpu[runs - 1],
+	       quantile(wall, runs, 0.5));
+	return 0;
+}
+
 static int sae_main(int argc, char **argv)
 {
-	size_t stations = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 100;
-	unsigned threshold = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : AUTH_SAE_CLOG_THRESHOLD;
+	bool sta_mode = strcmp(argv[1], "sae-sta") == 0;
+	size_t runs = sta_mode && argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 20;
+	const char *pwe = sta_mode && argc > 3 ? argv[3] : "h2e";
+	if (sta_mode && (runs < 1 || runs > MAX_RUNS ||
+			 (strcmp(pwe, "hnp") != 0 && strcmp(pwe, "h2e") != 0))) {
+		fprintf(stderr, "usage: connect sae-sta [RUNS 1..%d] [hnp|h2e]\n", MAX_RUNS);
+		return 2;
+	}
+	size_t stations = !sta_mode && argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 100;
+	unsigned threshold = !sta_mode && argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10)
+						   : AUTH_SAE_CLOG_THRESHOLD;
 	if (stations < 1 || stations > MAX_STA - 4 || threshold < 1) {
 		fprintf(stderr, "usage: connect sae [STATIONS 1..%d] [THRESHOLD >= 1]\n",
 			MAX_STA - 4);
@@ -591,7 +650,7 @@ static int sae_main(int argc, char **argv)
 		die("set-up failed");
 	start_ap(true, threshold);
 	run_for(300);
-	int rc = sae_at_once(stations, threshold);
+	int rc = sta_mode ? sae_sta(runs, pwe) : sae_at_once(stations, threshold);
 	for (size_t i = B.n_sta; i-- > 0;)
 		if (B.sta[i].st) {
 			station_free(B.sta[i].st);
@@ -611,7 +670,7 @@ static int sae_main(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	if (argc > 1 && strcmp(argv[1], "sae") == 0)
+	if (argc > 1 && (strcmp(argv[1], "sae") == 0 || strcmp(argv[1], "sae-sta") == 0))
 		return sae_main(argc, argv);
 	size_t runs = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 20;
 	size_t stations = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 100;

@@ -90,7 +90,7 @@ static void fetch_credentials(struct station *st)
 	struct station_connect *c = &st->conn;
 	struct station_known k;
 
-	if (c->have_psk && c->passphrase[0])
+	if ((c->have_psk || c->psk_from_user) && c->passphrase[0])
 		return;
 	if (known_get(st->store, c->ssid, c->ssid_len, BSS_SECURITY_PSK, true, &k)) {
 		if (!c->have_psk && k.have_psk) {
@@ -147,7 +147,7 @@ static int resolve_credentials(struct station *st, const struct station_network 
 		       -EOPNOTSUPP;
 	if (n->security == BSS_SECURITY_8021X)
 		return enterprise_load(st, err);
-	if ((n->security == BSS_SECURITY_PSK && !c->have_psk) ||
+	if ((n->security == BSS_SECURITY_PSK && !c->have_psk && !c->passphrase[0]) ||
 	    (n->security == BSS_SECURITY_SAE && !sae_password_known(c)))
 		return wpad_error_set(err, WPAD_ERR_NO_AGENT, 0, -1, -1,
 				      "'%s' needs a passphrase and none was given or stored",
@@ -443,6 +443,34 @@ static const struct station_bss *prefer_owe(struct station *st, const struct sta
 	return b;
 }
 
+/* The PSK, stretched from the passphrase (PBKDF2) only once an AKM that
+ * needs it is negotiated: an SAE connect never pays for it (4096 x 2
+ * HMAC-SHA-1, more CPU than SAE's own arithmetic). A stored passphrase is
+ * stretched by the store, which keeps the result. Returns 0, or ends the
+ * connect and returns < 0. */
+static int derive_psk(struct station *st)
+{
+	struct station_connect *c = &st->conn;
+	const struct rsn_akm_info *a = rsn_akm_info(c->neg.akm);
+	struct wpad_error e;
+
+	if (c->have_psk || !c->passphrase[0] || !a || a->family != RSN_AKM_FAMILY_PSK)
+		return 0;
+	int ret = -ENOENT;
+	if (!c->psk_from_user)
+		ret = known_psk(st->store, c->ssid, c->ssid_len, c->psk);
+	if (ret < 0)
+		ret = psk_from_passphrase(c->passphrase, c->ssid, c->ssid_len, c->psk);
+	if (ret < 0) {
+		wpad_error_set(&e, WPAD_ERR_FAILED, ret, -1, -1, "deriving the PSK failed: %s",
+			       strerror(-ret));
+		connect_finish(st, &e);
+		return ret;
+	}
+	c->have_psk = true;
+	return 0;
+}
+
 void connect_next_bss(struct station *st)
 {
 	struct station_connect *c = &st->conn;
@@ -463,6 +491,8 @@ void connect_next_bss(struct station *st)
 	negotiate_bss(st, &c->bss, &c->neg); /* its PMKIDs point into c->bss */
 	memcpy(c->tried[c->n_tried++], open->bssid, DRIVER_ADDR_LEN);
 	c->auth_tries = c->assoc_tries = 0;
+	if (derive_psk(st) < 0)
+		return;
 	sme_start(st);
 }
 
@@ -526,7 +556,8 @@ static void load_known(struct station *st)
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
 		if (c->security_set && c->security != order[i])
 			continue;
-		if (!known_get(st->store, c->ssid, c->ssid_len, order[i], !c->have_psk, &k))
+		bool want_psk = !c->have_psk && !c->psk_from_user;
+		if (!known_get(st->store, c->ssid, c->ssid_len, order[i], want_psk, &k))
 			continue;
 		c->security = order[i];
 		c->security_set = true;
@@ -535,7 +566,7 @@ static void load_known(struct station *st)
 		snprintf(c->sae_pwe, sizeof(c->sae_pwe), "%s", k.sae_pwe);
 		c->n_known_freqs = k.n_freqs;
 		memcpy(c->known_freqs, k.freqs, k.n_freqs * sizeof(k.freqs[0]));
-		if (!c->have_psk && k.have_psk) {
+		if (want_psk && k.have_psk) {
 			memcpy(c->psk, k.psk, sizeof(c->psk));
 			c->have_psk = true;
 		}
@@ -563,15 +594,11 @@ int connect_start(struct station *st, const uint8_t *ssid, size_t ssid_len,
 	c->policy = (struct rsn_policy){ .pmf = RSN_PMF_OPTIONAL };
 	c->started_us = loop_now_us(st->loop);
 	if (passphrase) {
-		ret = psk_from_passphrase(passphrase, ssid, ssid_len, c->psk);
-		if (ret < 0) {
-			connect_reset(st);
-			return wpad_error_set(err, WPAD_ERR_FAILED, ret, -1, -1,
-					      "deriving the PSK failed: %s", strerror(-ret)),
-			       ret;
-		}
 		snprintf(c->passphrase, sizeof(c->passphrase), "%s", passphrase);
-		c->have_psk = c->psk_from_user = true;
+		c->psk_from_user = true;
+		/* A raw PSK is ready; a passphrase's PBKDF2 waits for a PSK AKM. */
+		if (strlen(passphrase) == 2 * STATION_PSK_LEN)
+			c->have_psk = psk_from_passphrase(passphrase, ssid, ssid_len, c->psk) == 0;
 		c->security = BSS_SECURITY_PSK;
 		c->security_set = true;
 		/* A credential given anew may differ from the one the cached
@@ -606,7 +633,8 @@ static void finish_success(struct station *st)
 		 st->signal_mbm / 100, (unsigned long long)st->connect_time_ms);
 	st->nets_dirty = true; /* the network is known now */
 	int ret = known_connected(st->store, c->ssid, c->ssid_len, c->security, c->hidden,
-				  c->psk_from_user ? c->passphrase : NULL, c->psk, st->freq_mhz);
+				  c->psk_from_user ? c->passphrase : NULL,
+				  c->have_psk ? c->psk : NULL, st->freq_mhz);
 	if (ret < 0 && ret != -ENOENT)
 		log_warn("could not remember '%s': %s", s, strerror(-ret));
 	/* Transition Disable (WPA3-Personal) on an SAE link: never PSK again. */

@@ -111,12 +111,20 @@ bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 		return false;
 	fill(out, net);
 	if (want_psk && ks == KNOWN_SEC_PSK) {
-		out->have_psk = known_store_get_psk(store, net, out->psk) == 0;
+		out->have_psk = net->psk_valid && known_store_get_psk(store, net, out->psk) == 0;
 		out->have_passphrase = net->has_passphrase;
 		if (net->has_passphrase)
 			snprintf(out->passphrase, sizeof(out->passphrase), "%s", net->passphrase);
 	}
 	return true;
+}
+
+int known_psk(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
+	      uint8_t psk[STATION_PSK_LEN])
+{
+	struct known_network *net =
+		store ? known_store_get(store, ssid, ssid_len, KNOWN_SEC_PSK) : NULL;
+	return net ? known_store_get_psk(store, net, psk) : -ENOENT;
 }
 
 static bool has_eap_section(const struct known_network *net)
@@ -152,11 +160,13 @@ static int set_credentials(struct known_network *net, const char *passphrase,
 {
 	/* A checked passphrase of 64 characters is the hex of a raw PSK. */
 	if (strlen(passphrase) == 2 * STATION_PSK_LEN) {
+		if (!psk)
+			return -EINVAL;
 		known_network_set_psk(net, psk);
 		return 0;
 	}
 	int ret = known_network_set_passphrase(net, passphrase);
-	if (ret == 0) { /* we just stretched it: keep the PBKDF2 result */
+	if (ret == 0 && psk) { /* stretched for this connect: keep the PBKDF2 result */
 		memcpy(net->psk, psk, STATION_PSK_LEN);
 		net->psk_valid = true;
 	}

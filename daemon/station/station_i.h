@@ -67,16 +67,22 @@ struct station_known {
 	uint32_t freqs[STATION_KNOWN_MAX_FREQS]; /* most recent first */
 };
 
-/* Fills *out (the PSK too when want_psk: it may run PBKDF2 once if the
- * store has no valid cache; wipe it after use). false: not known. */
+/* Fills *out (when want_psk, the passphrase and the PSK if the store has
+ * it stretched already; no PBKDF2 runs here: see known_psk; wipe it after
+ * use). false: not known. */
 bool known_get(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
 	       enum bss_security security, bool want_psk, struct station_known *out);
+/* The PSK of a known passphrase network, stretched (PBKDF2) and cached in
+ * its file the first time. Returns 0, -ENOENT or a negative errno. */
+int known_psk(struct known_store *store, const uint8_t *ssid, size_t ssid_len,
+	      uint8_t psk[STATION_PSK_LEN]);
 /* Known networks with AutoConnect set, most preferred first (store order,
  * then most recently connected). Returns how many were written. PSKs are
  * not filled in. */
 size_t known_autoconnect_list(struct known_store *store, struct station_known *out, size_t max);
 /* After a successful connect: creates the known network if new, stores the
- * passphrase the user gave (NULL: keep what is stored) with its PSK,
+ * passphrase the user gave (NULL: keep what is stored) with its PSK (NULL
+ * when this connect never needed it: the store stretches it on demand),
  * LastConnected and the frequency, and marks it Hidden when it was joined
  * as a hidden network (never clears the mark). Returns 0, -ENOENT (no
  * store) or a negative errno. */
@@ -155,7 +161,10 @@ struct station_connect {
 	bool security_set;        /* else: whatever the network turns out to be */
 	bool hidden;
 	bool have_psk;
-	bool psk_from_user;       /* save it to the store on success */
+	/* The request gave the passphrase (save it to the store on success).
+	 * Its PBKDF2, like a stored passphrase's, waits until a PSK AKM is
+	 * negotiated: SAE uses the passphrase itself (connect.c, derive_psk). */
+	bool psk_from_user;
 	char passphrase[65];      /* the user's, to store on success */
 	uint8_t psk[STATION_PSK_LEN];
 	uint32_t known_freqs[STATION_KNOWN_MAX_FREQS];

@@ -197,6 +197,34 @@ START_TEST(cache_flush_by_network_and_peer)
 }
 END_TEST
 
+/* Station.FlushPMKSA's filters: network and peer together, either alone,
+ * neither (everything); a filter that matches nothing removes nothing. */
+START_TEST(cache_flush_matching_filters)
+{
+	struct pmksa_cache *c = pmksa_cache_new(vloop, 8);
+	const uint8_t *home = (const uint8_t *)"home", *work = (const uint8_t *)"work";
+	add(c, 1, "home", 1, 0);
+	add(c, 2, "home", 2, 0);
+	add(c, 1, "work", 3, 0); /* the same AP on another network */
+	add(c, 3, "work", 4, 0);
+	ck_assert_uint_eq(pmksa_cache_flush_matching(c, (const uint8_t *)"nowhere", 7, NULL), 0);
+	ck_assert_uint_eq(pmksa_cache_flush_matching(c, home, 4, peer_n(3)), 0);
+	ck_assert_uint_eq(pmksa_cache_flush_matching(c, NULL, 0, peer_n(9)), 0);
+	ck_assert_uint_eq(pmksa_cache_count(c), 4);
+	ck_assert_uint_eq(pmksa_cache_flush_matching(c, work, 4, peer_n(1)), 1);
+	ck_assert_ptr_nonnull(pmksa_cache_get(c, own, peer_n(1), 0)); /* home's stays */
+	ck_assert_ptr_nonnull(pmksa_cache_get(c, own, peer_n(3), 0));
+	ck_assert_uint_eq(pmksa_cache_flush_matching(c, NULL, 0, peer_n(1)), 1);
+	ck_assert_ptr_nonnull(pmksa_cache_get(c, own, peer_n(2), 0));
+	ck_assert_uint_eq(pmksa_cache_flush_matching(c, home, 4, NULL), 1);
+	ck_assert_uint_eq(pmksa_cache_count(c), 1);
+	ck_assert_uint_eq(pmksa_cache_flush_matching(c, NULL, 0, NULL), 1);
+	ck_assert_uint_eq(pmksa_cache_count(c), 0);
+	ck_assert_uint_eq(pmksa_cache_stats(c)->flushed, 4);
+	pmksa_cache_free(c);
+}
+END_TEST
+
 START_TEST(cache_refuses_bad_entries)
 {
 	struct pmksa_cache *c = pmksa_cache_new(vloop, 2);
@@ -246,6 +274,7 @@ Suite *make_rsn_pmksa_suite(void)
 	tcase_add_test(tc, cache_expiry_and_reauth);
 	tcase_add_test(tc, cache_evicts_oldest);
 	tcase_add_test(tc, cache_flush_by_network_and_peer);
+	tcase_add_test(tc, cache_flush_matching_filters);
 	tcase_add_test(tc, cache_refuses_bad_entries);
 	tcase_add_test(tc, caching_only_where_meaningful);
 	suite_add_tcase(s, tc);

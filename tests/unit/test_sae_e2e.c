@@ -301,6 +301,71 @@ START_TEST(sae_pmksa_reconnect_skips_sae)
 }
 END_TEST
 
+/* The reconnect after station_flush_pmksa (Station.FlushPMKSA) runs SAE
+ * in full again; the flush keeps the link in use. An SAE connect never
+ * stretches the passphrase (PBKDF2): the store holds it with no PSK, both
+ * after the connect that gave it and after one that read it back. */
+START_TEST(sae_flush_pmksa_then_full_sae_without_pbkdf2)
+{
+	start_sae_ap("sae", NULL);
+	station_with_store();
+	connect_ok();
+	const struct known_network *net =
+		known_store_get(store, (const uint8_t *)APT_SSID, strlen(APT_SSID), KNOWN_SEC_PSK);
+	ck_assert_ptr_nonnull(net);
+	ck_assert(net->has_passphrase);
+	ck_assert(!net->psk_valid);
+	ck_assert_uint_eq(station_flush_pmksa(E.st, (const uint8_t *)"other", 5, NULL), 0);
+	ck_assert_uint_eq(station_flush_pmksa(E.st, (const uint8_t *)APT_SSID, strlen(APT_SSID),
+					      NULL),
+			  1);
+	ck_assert_int_eq(station_state(E.st), STATION_CONNECTED);
+	ck_assert_int_eq(station_disconnect(E.st), 0);
+	apt_run(300);
+	size_t mark = APT->n_ev;
+	unsigned want = APT->authorized + 1;
+	connect_with(NULL);
+	ck_assert_msg(E.connect_ok, "reconnect failed: %s", E.err.text);
+	ck_assert(apt_wait_for(ap_authorized, &want, 1000));
+	struct auth_count c = auth_frames(WLAN_AUTH_SAE, mark);
+	ck_assert_uint_eq(c.commits, 2);
+	ck_assert_uint_eq(c.confirms, 2);
+	assert_sae_link();
+	net = known_store_get(store, (const uint8_t *)APT_SSID, strlen(APT_SSID), KNOWN_SEC_PSK);
+	ck_assert(net && !net->psk_valid);
+}
+END_TEST
+
+/* The stretch happens when a PSK AKM needs it: the passphrase stored by an
+ * SAE connect serves a PSK-only connect to the same transition network,
+ * and the store keeps the PSK it derived then. */
+START_TEST(sae_stored_passphrase_stretched_for_psk)
+{
+	start_sae_ap("psk sae", NULL);
+	station_with_store();
+	connect_ok();
+	assert_sae_link();
+	ck_assert_int_eq(station_disconnect(E.st), 0);
+	apt_run(300);
+	unsigned want = APT->authorized + 1;
+	E.connect_done = 0;
+	ck_assert_int_eq(station_connect(E.st, (const uint8_t *)APT_SSID, strlen(APT_SSID), NULL,
+					 false),
+			 0);
+	struct rsn_policy psk_only = { .akms = RSN_SUITE_BIT(RSN_AKM_PSK) };
+	ck_assert_int_eq(station_connect_restrict(E.st, &psk_only, NULL), 0);
+	ck_assert(apt_wait_for(connect_finished, NULL, 15000));
+	ck_assert_msg(E.connect_ok, "PSK connect failed: %s", E.err.text);
+	ck_assert(apt_wait_for(ap_authorized, &want, 1000));
+	struct ap_station_info info;
+	ck_assert_int_eq(ap_get_station(APT->ap, E.addr, &info), 0);
+	ck_assert_uint_eq(info.akm, RSN_AKM_PSK);
+	const struct known_network *net =
+		known_store_get(store, (const uint8_t *)APT_SSID, strlen(APT_SSID), KNOWN_SEC_PSK);
+	ck_assert(net && net->psk_valid);
+}
+END_TEST
+
 static bool station_connected(void *arg)
 {
 	(void)arg;
@@ -489,6 +554,8 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_password_identifier);
 	tcase_add_test(tc, sae_autoconnect_known_network);
 	tcase_add_test(tc, sae_known_network_pwe);
+	tcase_add_test(tc, sae_flush_pmksa_then_full_sae_without_pbkdf2);
+	tcase_add_test(tc, sae_stored_passphrase_stretched_for_psk);
 	suite_add_tcase(s, tc);
 	return s;
 }
