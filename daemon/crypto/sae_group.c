@@ -94,6 +94,8 @@ void sae_group_clear(struct sae_group *g)
 	BN_free(g->legendre_exp);
 	BN_free(g->sqrt_exp);
 	BN_MONT_CTX_free(g->mont);
+	BN_free(g->qr);
+	BN_free(g->qnr);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -117,8 +119,10 @@ int sae_group_init(struct sae_group *g, int id, BN_CTX *ctx)
 	g->legendre_exp = BN_new();
 	g->sqrt_exp = BN_new();
 	g->mont = BN_MONT_CTX_new();
+	g->qr = BN_new();
+	g->qnr = BN_new();
 	if (!g->ec || !g->p || !g->a || !g->b || !g->r || !g->pm1 || !g->legendre_exp ||
-	    !g->sqrt_exp || !g->mont)
+	    !g->sqrt_exp || !g->mont || !g->qr || !g->qnr)
 		goto fail;
 	if (!EC_GROUP_get_curve(g->ec, g->p, g->a, g->b, ctx) || !EC_GROUP_get_order(g->ec, g->r, ctx))
 		goto fail;
@@ -133,7 +137,7 @@ int sae_group_init(struct sae_group *g, int id, BN_CTX *ctx)
 	    !BN_add_word(g->sqrt_exp, 1) || !BN_rshift(g->sqrt_exp, g->sqrt_exp, 2) ||
 	    !BN_MONT_CTX_set(g->mont, g->p, ctx))
 		goto fail;
-	if (sae_bn_to_bin(g->p, g->p_bin, g->prime_len))
+	if (sae_bn_to_bin(g->p, g->p_bin, g->prime_len) || sae_group_qr_qnr(g, g->qr, g->qnr, ctx))
 		goto fail;
 	memset(g->one_bin, 0, g->prime_len);
 	g->one_bin[g->prime_len - 1] = 1;

@@ -28,6 +28,10 @@ struct sae_group {
 	BIGNUM *legendre_exp; /* (p - 1) / 2 */
 	BIGNUM *sqrt_exp;     /* (p + 1) / 4: the three primes are 3 mod 4 */
 	BN_MONT_CTX *mont;    /* Montgomery form of p, for the exponentiations */
+	/* A random residue and non-residue for the blinded test, drawn once
+	 * per group: public values (12.4.4.2.2), the test's secrecy is its
+	 * fresh r; drawing them per derivation cost ~3 BN_kronecker calls. */
+	BIGNUM *qr, *qnr;
 	uint8_t p_bin[SAE_MAX_PRIME_LEN];
 	uint8_t one_bin[SAE_MAX_PRIME_LEN];
 	uint8_t pm1_bin[SAE_MAX_PRIME_LEN]; /* p - 1 */

@@ -80,28 +80,23 @@ int sae_hnp_derive(const struct sae_group *g, EC_POINT *pwe, const uint8_t addrs
 		   const uint8_t *password, size_t password_len, const uint8_t *identifier,
 		   size_t identifier_len, BN_CTX *ctx, unsigned *iterations, unsigned *qr_tests)
 {
-	struct hnp_state s = { .g = g };
+	struct hnp_state s = { .g = g, .qr = g->qr, .qnr = g->qnr };
 	uint8_t x_found[SAE_MAX_PRIME_LEN] = { 0 };
 	unsigned found = 0, found_odd = 0, counter;
-	BIGNUM *qr, *qnr;
 	int ret = -EIO;
 
 	*iterations = 0;
 	*qr_tests = 0;
 	BN_CTX_start(ctx);
-	qr = BN_CTX_get(ctx);
-	qnr = BN_CTX_get(ctx);
 	s.x = sae_bn_ctx_get(ctx);
 	s.y2 = sae_bn_ctx_get(ctx);
 	s.h = crypto_hmac_ctx_new(CRYPTO_HASH_SHA256);
-	if (!s.y2 || !s.h || sae_group_qr_qnr(g, qr, qnr, ctx))
+	if (!s.y2 || !s.h)
 		goto out;
 	ret = crypto_random(s.rnd, SAE_HNP_MIN_ITERATIONS * SAE_BLIND_RAND_LEN(g));
 	if (ret)
 		goto out;
 	ret = -EIO;
-	s.qr = qr;
-	s.qnr = qnr;
 	/* At least SAE_HNP_MIN_ITERATIONS, all run; more only in the rare
 	 * case (about 2^-40) that none of them found a point. */
 	for (counter = 1; counter <= HNP_MAX_COUNTER; counter++) {
