@@ -42,7 +42,8 @@ radio_to_ns 0 ap
 radio_to_ns 1 sta
 
 cpu_ns() { # PID: on-CPU nanoseconds of all its threads
-	cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%d", s }'
+	# %.0f: mawk's %d stops at 2^31 - 1 (2.1 s of CPU), then every sample is equal.
+	cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f", s }'
 }
 count() { # FILE REGEX: 0 for a file not written yet
 	[ -e "$1" ] || { echo 0; return; }
@@ -202,7 +203,8 @@ measure_once() { # DAEMON full|pmksa LOG DONE_RE CPU_PID
 	wait_more "$log" "$re" "$n" || { wait "$CMD" 2>/dev/null || true; return 1; }
 	t1=$(nth_date "$log" "$re" $((n + 1)))
 	now=$EPOCHREALTIME
-	rest=$(awk -v a="$t1" -v b="$now" 'BEGIN { r = a + 1 - b; printf "%.3f", r > 0 ? r : 0 }')
+	# (parenthesised: a bare "> 0" after printf's arguments redirects to a file "0")
+	rest=$(awk -v a="$t1" -v b="$now" 'BEGIN { r = a + 1 - b; printf "%.3f", (r > 0 ? r : 0) }')
 	sleep "$rest"
 	c1=$(cpu_ns "$cpu_pid")
 	wait "$CMD" 2>/dev/null || true
