@@ -408,20 +408,27 @@ static bool all_scanned(void *arg)
 	return true;
 }
 
+/* n new stations, PER_DRIVER to a sim driver, a new driver (MAC 02:<hi><driver
+ * number>:...) opened when the last is full or fewer than min_drivers exist. */
+static void add_stations(size_t n, char hi, size_t min_drivers, struct known_store *store)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (B.n_sta % PER_DRIVER == 0 || B.n_sta_drv < min_drivers) {
+			char addr[32];
+			snprintf(addr, sizeof(addr), "02:%c%x:00:00:00:00", hi, (unsigned)B.n_sta_drv);
+			open_sta_driver(addr);
+		}
+		sta_new(B.sta_drv[B.n_sta_drv - 1], store);
+	}
+}
+
 /* One wave: WAVE new stations scan (all channels, ~3 s), then all ask to
  * connect at once; returns the ms from the requests to the last
  * authorization at the AP, or a negative number when some never made it. */
 static double wave(size_t n)
 {
 	size_t range[2] = { B.n_sta, B.n_sta + n };
-	for (size_t i = 0; i < n; i++) {
-		if (B.n_sta % PER_DRIVER == 0 || B.n_sta_drv < 2) {
-			char addr[32];
-			snprintf(addr, sizeof(addr), "02:6%x:00:00:00:00", (unsigned)B.n_sta_drv);
-			open_sta_driver(addr);
-		}
-		sta_new(B.sta_drv[B.n_sta_drv - 1], NULL);
-	}
+	add_stations(n, '6', 2, NULL);
 	for (size_t i = range[0]; i < range[1]; i++)
 		if (station_scan(B.sta[i].st) < 0)
 			die("scan refused");
@@ -530,14 +537,7 @@ static int sae_at_once(size_t n, unsigned threshold)
 	measure_connect(first, PASSPHRASE);
 	sta_drop(first);
 	size_t range[2] = { B.n_sta, B.n_sta + n };
-	for (size_t i = 0; i < n; i++) {
-		if (B.n_sta % PER_DRIVER == 0) {
-			char addr[32];
-			snprintf(addr, sizeof(addr), "02:7%x:00:00:00:00", (unsigned)B.n_sta_drv);
-			open_sta_driver(addr);
-		}
-		sta_new(B.sta_drv[B.n_sta_drv - 1], B.store);
-	}
+	add_stations(n, '7', 0, B.store);
 	unsigned authorized0 = B.authorized;
 	unsigned want = B.authorized + (unsigned)n;
 	memset(&L, 0, sizeof(L));

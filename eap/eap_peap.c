@@ -23,7 +23,7 @@
 #include "daemon/crypto/secure.h"
 #include "eap/eap_methods_i.h"
 #include "eap/eap_peap_tlv.h"
-#include "eap/eap_tls_common.h"
+#include "eap/eap_tls_method.h"
 
 enum peap_state {
 	PEAP_S_HANDSHAKE, /* TLS not up yet */
@@ -53,6 +53,9 @@ struct peap_peer {
 	uint8_t ipmk[40], cmk[20];
 	uint8_t csk[128];
 };
+EAP_TLS_METHOD_STATE(struct peap_peer, t);
+
+static const struct eap_tls_method_ops peap_ops;
 
 static void peap_enter(struct peap_peer *p, enum peap_state s)
 {
@@ -71,7 +74,7 @@ static void *peap_init(struct eap_peer_ctx *ctx)
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return NULL;
-	eap_tls_common_init(&p->t, ctx, EAP_T_PEAP, "client EAP encryption");
+	eap_tls_common_init(&p->t, ctx, EAP_T_PEAP, "client EAP encryption", &peap_ops);
 	return p;
 }
 
@@ -279,69 +282,40 @@ static int handle_tunnel_data(struct peap_peer *p, uint8_t outer_id, const uint8
 	return handle_inner_request(p, outer_id, d, len);
 }
 
-static int read_tunnel(struct peap_peer *p, uint8_t id)
+static int peap_rx_tunnel(void *priv, uint8_t id, const uint8_t *d, size_t len)
 {
-	static const size_t max = 16384;
-	uint8_t *buf = malloc(max);
-	int n, r = 0;
-
-	if (!buf)
-		return -ENOMEM;
-	while (r == 0 && (n = tls_conn_read(p->t.conn, buf, max)) > 0)
-		r = handle_tunnel_data(p, id, buf, (size_t)n);
-	if (r == 0 && n < 0)
-		r = n;
-	crypto_zero(buf, max);
-	free(buf);
-	return r;
+	return handle_tunnel_data(priv, id, d, len);
 }
 
-static int peap_process(void *priv, uint8_t id, const uint8_t *req, size_t req_len,
-			struct eap_buf *resp, enum eap_method_state *state,
-			enum eap_decision *decision)
+/* The handshake is done: the tunnel carries inner EAP. */
+static int peap_app_data(void *priv, uint8_t id)
 {
 	struct peap_peer *p = priv;
-	int r;
 
-	if (req_len >= 1 && (req[0] & EAP_TLS_FLAG_START)) {
-		r = check_inner(p);
-		if (r == -EAGAIN)
-			return r;
-		if (r < 0)
-			goto fail;
-	}
-	switch (eap_tls_common_rx(&p->t, req, req_len, resp)) {
-	case EAP_TLS_COMMON_AGAIN:
-		return -EAGAIN;
-	case EAP_TLS_COMMON_FAILED:
-		goto fail;
-	case EAP_TLS_COMMON_STARTED:
-		eap_tunnel_inner_end(&p->in);
-		p->in.ran = p->binding_used = p->failed = false;
-		peap_enter(p, PEAP_S_HANDSHAKE);
-		break;
-	case EAP_TLS_COMMON_SENT:
-		goto out;
-	case EAP_TLS_COMMON_DATA:
-		if (!tls_conn_established(p->t.conn))
-			break;
-		if (p->state == PEAP_S_HANDSHAKE) {
-			if (eap_tls_common_derive(&p->t) < 0)
-				goto fail;
-			peap_enter(p, PEAP_S_TUNNEL);
-		}
-		r = read_tunnel(p, id);
-		if (r < 0) {
-			eap_tls_common_fail(&p->t, resp, EAP_PEER_ERR_PROTOCOL,
-					    "PEAP: tunnel failed");
-			goto fail;
-		}
-		break;
-	}
-	r = eap_tls_common_flush(&p->t, resp);
-	if (r < 0)
-		return r;
-out:
+	if (p->state == PEAP_S_HANDSHAKE)
+		peap_enter(p, PEAP_S_TUNNEL);
+	return eap_tls_method_read_tunnel(&p->t, peap_rx_tunnel, p, id);
+}
+
+static int peap_check_start(void *priv)
+{
+	return check_inner(priv);
+}
+
+static void peap_started(void *priv, enum eap_decision *decision)
+{
+	struct peap_peer *p = priv;
+
+	(void)decision;
+	eap_tunnel_inner_end(&p->in);
+	p->in.ran = p->binding_used = p->failed = false;
+	peap_enter(p, PEAP_S_HANDSHAKE);
+}
+
+static void peap_verdict(void *priv, enum eap_method_state *state, enum eap_decision *decision)
+{
+	struct peap_peer *p = priv;
+
 	if (p->failed) {
 		*state = EAP_METHOD_DONE;
 		*decision = EAP_DECISION_FAIL;
@@ -352,13 +326,9 @@ out:
 		/* MAY_CONT with FAIL: an EAP-Failure ends us, a Success does not. */
 		*state = EAP_METHOD_MAY_CONT;
 	}
-	return 0;
-fail:
-	*state = EAP_METHOD_DONE;
-	*decision = EAP_DECISION_FAIL;
-	return 0;
 }
 
+/* With cryptobinding the MSK comes from the CSK. */
 static int peap_msk(void *priv, uint8_t *out, size_t max)
 {
 	struct peap_peer *p = priv;
@@ -369,23 +339,21 @@ static int peap_msk(void *priv, uint8_t *out, size_t max)
 	return r;
 }
 
-static int peap_emsk(void *priv, uint8_t *out, size_t max)
-{
-	return eap_tls_common_emsk(&((struct peap_peer *)priv)->t, out, max);
-}
-
-static int peap_session_id(void *priv, uint8_t *out, size_t max)
-{
-	return eap_tls_common_session_id(&((struct peap_peer *)priv)->t, out, max);
-}
+static const struct eap_tls_method_ops peap_ops = {
+	.check_start = peap_check_start,
+	.started = peap_started,
+	.app_data = peap_app_data,
+	.app_data_error = "PEAP: tunnel failed",
+	.verdict = peap_verdict,
+};
 
 const struct eap_peer_method eap_peer_peap = {
 	.type = EAP_T_PEAP,
 	.name = "PEAP",
 	.init = peap_init,
 	.deinit = peap_deinit,
-	.process = peap_process,
+	.process = eap_tls_method_process,
 	.get_msk = peap_msk,
-	.get_emsk = peap_emsk,
-	.get_session_id = peap_session_id,
+	.get_emsk = eap_tls_method_emsk,
+	.get_session_id = eap_tls_method_session_id,
 };

@@ -14,12 +14,15 @@
 
 #include "daemon/core/log.h"
 #include "eap/eap_methods_i.h"
-#include "eap/eap_tls_common.h"
+#include "eap/eap_tls_method.h"
 
 struct tls_peer {
 	struct eap_tls_common t;
 	bool committed; /* TLS 1.3: the server's 0x00 arrived */
 };
+EAP_TLS_METHOD_STATE(struct tls_peer, t);
+
+static const struct eap_tls_method_ops tls_ops;
 
 static void *tls_init(struct eap_peer_ctx *ctx)
 {
@@ -27,7 +30,7 @@ static void *tls_init(struct eap_peer_ctx *ctx)
 
 	if (!p)
 		return NULL;
-	eap_tls_common_init(&p->t, ctx, EAP_T_TLS, "client EAP encryption");
+	eap_tls_common_init(&p->t, ctx, EAP_T_TLS, "client EAP encryption", &tls_ops);
 	return p;
 }
 
@@ -73,40 +76,27 @@ static bool resumed_13(const struct tls_peer *p)
 	       eap_tls_common_is_tls13(&p->t) && tls_conn_resumed(p->t.conn);
 }
 
-static int tls_process(void *priv, uint8_t id, const uint8_t *req, size_t req_len,
-		       struct eap_buf *resp, enum eap_method_state *state,
-		       enum eap_decision *decision)
+/* TLS 1.3: what came after the handshake, only the commitment. */
+static int tls_app_data(void *priv, uint8_t id)
 {
 	struct tls_peer *p = priv;
-	int r;
 
-	switch (eap_tls_common_rx(&p->t, req, req_len, resp)) {
-	case EAP_TLS_COMMON_AGAIN:
-		return -EAGAIN;
-	case EAP_TLS_COMMON_FAILED:
-		goto fail;
-	case EAP_TLS_COMMON_STARTED:
-		p->committed = false;
-		*decision = EAP_DECISION_FAIL;
-		break;
-	case EAP_TLS_COMMON_SENT:
-		goto out;
-	case EAP_TLS_COMMON_DATA:
-		if (!tls_conn_established(p->t.conn))
-			break;
-		if (!p->t.keys_ready && eap_tls_common_derive(&p->t) < 0)
-			goto fail;
-		if (eap_tls_common_is_tls13(&p->t) && read_commitment(p) < 0) {
-			eap_tls_common_fail(&p->t, resp, EAP_PEER_ERR_PROTOCOL,
-					    "EAP-TLS: TLS failed after the handshake");
-			goto fail;
-		}
-		break;
-	}
-	r = eap_tls_common_flush(&p->t, resp);
-	if (r < 0)
-		return r;
-out:
+	(void)id;
+	return eap_tls_common_is_tls13(&p->t) ? read_commitment(p) : 0;
+}
+
+static void tls_started(void *priv, enum eap_decision *decision)
+{
+	struct tls_peer *p = priv;
+
+	p->committed = false;
+	*decision = EAP_DECISION_FAIL;
+}
+
+static void tls_verdict(void *priv, enum eap_method_state *state, enum eap_decision *decision)
+{
+	struct tls_peer *p = priv;
+
 	if (finished(p)) {
 		*state = EAP_METHOD_DONE;
 		*decision = EAP_DECISION_COND_SUCC;
@@ -118,35 +108,22 @@ out:
 		/* MAY_CONT with FAIL: an EAP-Failure ends us, a Success does not. */
 		*state = EAP_METHOD_MAY_CONT;
 	}
-	return 0;
-fail:
-	*state = EAP_METHOD_DONE;
-	*decision = EAP_DECISION_FAIL;
-	return 0;
 }
 
-static int tls_msk(void *priv, uint8_t *out, size_t max)
-{
-	return eap_tls_common_msk(&((struct tls_peer *)priv)->t, out, max);
-}
-
-static int tls_emsk(void *priv, uint8_t *out, size_t max)
-{
-	return eap_tls_common_emsk(&((struct tls_peer *)priv)->t, out, max);
-}
-
-static int tls_session_id(void *priv, uint8_t *out, size_t max)
-{
-	return eap_tls_common_session_id(&((struct tls_peer *)priv)->t, out, max);
-}
+static const struct eap_tls_method_ops tls_ops = {
+	.started = tls_started,
+	.app_data = tls_app_data,
+	.app_data_error = "EAP-TLS: TLS failed after the handshake",
+	.verdict = tls_verdict,
+};
 
 const struct eap_peer_method eap_peer_tls = {
 	.type = EAP_T_TLS,
 	.name = "TLS",
 	.init = tls_init,
 	.deinit = tls_deinit,
-	.process = tls_process,
-	.get_msk = tls_msk,
-	.get_emsk = tls_emsk,
-	.get_session_id = tls_session_id,
+	.process = eap_tls_method_process,
+	.get_msk = eap_tls_method_msk,
+	.get_emsk = eap_tls_method_emsk,
+	.get_session_id = eap_tls_method_session_id,
 };

@@ -12,10 +12,11 @@
 #include "eap/eap_tls_common.h"
 
 int eap_tls_common_init(struct eap_tls_common *t, struct eap_peer_ctx *ctx, uint8_t type,
-			const char *label_tls12)
+			const char *label_tls12, const struct eap_tls_method_ops *ops)
 {
 	memset(t, 0, sizeof(*t));
 	t->ctx = ctx;
+	t->ops = ops;
 	t->type = type;
 	t->label_tls12 = label_tls12;
 	eap_tls_frag_init(&t->frag);

@@ -2,11 +2,12 @@
  * (eap_tls_frag.h), the errors they map to the user's, and the keys
  * (RFC 5216 2.3, RFC 9190 2.3, RFC 9427 2 for TLS 1.3 PEAP/TTLS).
  *
- * A method's process() calls eap_tls_common_rx() first: Start, the
- * server's fragments and its ACKs of ours are handled there; what is left
- * to the method is a whole TLS message that was fed to the connection
- * (EAP_TLS_COMMON_DATA). The method reads/writes application data, then
- * calls eap_tls_common_flush() to send what TLS produced (or an ACK).
+ * The methods' one process() (eap_tls_method.c) calls eap_tls_common_rx()
+ * first: Start, the server's fragments and its ACKs of ours are handled
+ * there; what is left is a whole TLS message that was fed to the
+ * connection (EAP_TLS_COMMON_DATA). The method's ops read/write
+ * application data, then eap_tls_common_flush() sends what TLS produced
+ * (or an ACK).
  *
  * Ownership: the struct is embedded in the method's state;
  * eap_tls_common_deinit() frees the connection and wipes keys.
@@ -25,8 +26,11 @@
 
 #define EAP_TLS_KEY_MATERIAL_LEN 128 /* MSK (64) | EMSK (64) */
 
+struct eap_tls_method_ops; /* eap_tls_method.h */
+
 struct eap_tls_common {
 	struct eap_peer_ctx *ctx;
+	const struct eap_tls_method_ops *ops; /* what the method adds to the TLS phase */
 	uint8_t type;	       /* EAP_T_TLS, EAP_T_PEAP, EAP_T_TTLS */
 	const char *label_tls12; /* RFC 5216 / 5281 / PEAP key label for TLS <= 1.2 */
 	struct tls_conn *conn;
@@ -47,7 +51,7 @@ enum eap_tls_common_ev {
 };
 
 int eap_tls_common_init(struct eap_tls_common *t, struct eap_peer_ctx *ctx, uint8_t type,
-			const char *label_tls12);
+			const char *label_tls12, const struct eap_tls_method_ops *ops);
 void eap_tls_common_deinit(struct eap_tls_common *t);
 
 enum eap_tls_common_ev eap_tls_common_rx(struct eap_tls_common *t, const uint8_t *req,

@@ -28,7 +28,7 @@
 #include "daemon/crypto/mschapv2.h"
 #include "daemon/crypto/secure.h"
 #include "eap/eap_methods_i.h"
-#include "eap/eap_tls_common.h"
+#include "eap/eap_tls_method.h"
 #include "eap/eap_ttls_avp.h"
 
 enum ttls_inner {
@@ -69,6 +69,9 @@ struct ttls_peer {
 	uint8_t ms_nt_resp[MSCHAPV2_NT_RESP_LEN], ms_hash[MSCHAPV2_HASH_LEN];
 	uint8_t ms_ident;
 };
+EAP_TLS_METHOD_STATE(struct ttls_peer, t);
+
+static const struct eap_tls_method_ops ttls_ops;
 
 static void ttls_enter(struct ttls_peer *p, enum ttls_state s)
 {
@@ -87,7 +90,7 @@ static void *ttls_init(struct eap_peer_ctx *ctx)
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return NULL;
-	eap_tls_common_init(&p->t, ctx, EAP_T_TTLS, "ttls keying material");
+	eap_tls_common_init(&p->t, ctx, EAP_T_TTLS, "ttls keying material", &ttls_ops);
 	return p;
 }
 
@@ -409,70 +412,42 @@ static int phase2_data(struct ttls_peer *p, const uint8_t *d, size_t len)
 	return r;
 }
 
-static int read_tunnel(struct ttls_peer *p)
+static int ttls_rx_tunnel(void *priv, uint8_t id, const uint8_t *d, size_t len)
 {
-	static const size_t max = 16384;
-	uint8_t *buf = malloc(max);
-	int n, r = 0;
-
-	if (!buf)
-		return -ENOMEM;
-	while (r == 0 && (n = tls_conn_read(p->t.conn, buf, max)) > 0)
-		r = phase2_data(p, buf, (size_t)n);
-	if (r == 0 && n < 0)
-		r = n;
-	crypto_zero(buf, max);
-	free(buf);
-	return r;
+	(void)id;
+	return phase2_data(priv, d, len);
 }
 
-static int ttls_process(void *priv, uint8_t id, const uint8_t *req, size_t req_len,
-			struct eap_buf *resp, enum eap_method_state *state,
-			enum eap_decision *decision)
+/* The handshake is done: phase 2 opens, then whatever the server sent. */
+static int ttls_app_data(void *priv, uint8_t id)
 {
 	struct ttls_peer *p = priv;
-	int r;
+	int r = 0;
 
-	if (req_len >= 1 && (req[0] & EAP_TLS_FLAG_START)) {
-		r = check_inner(p);
-		if (r == -EAGAIN)
-			return r;
-		if (r < 0)
-			goto fail;
-	}
-	switch (eap_tls_common_rx(&p->t, req, req_len, resp)) {
-	case EAP_TLS_COMMON_AGAIN:
-		return -EAGAIN;
-	case EAP_TLS_COMMON_FAILED:
-		goto fail;
-	case EAP_TLS_COMMON_STARTED:
-		eap_tunnel_inner_end(&p->in);
-		p->failed = false;
-		ttls_enter(p, TTLS_S_HANDSHAKE);
-		break;
-	case EAP_TLS_COMMON_SENT:
-		goto out;
-	case EAP_TLS_COMMON_DATA:
-		if (!tls_conn_established(p->t.conn))
-			break;
-		r = 0;
-		if (p->state == TTLS_S_HANDSHAKE) {
-			if (eap_tls_common_derive(&p->t) < 0)
-				goto fail;
-			r = phase2_start(p);
-		}
-		if (r == 0)
-			r = read_tunnel(p);
-		if (r < 0) {
-			eap_tls_common_fail(&p->t, resp, EAP_PEER_ERR_PROTOCOL, "TTLS phase 2 failed");
-			goto fail;
-		}
-		break;
-	}
-	r = eap_tls_common_flush(&p->t, resp);
-	if (r < 0)
-		return r;
-out:
+	if (p->state == TTLS_S_HANDSHAKE)
+		r = phase2_start(p);
+	return r ? r : eap_tls_method_read_tunnel(&p->t, ttls_rx_tunnel, p, id);
+}
+
+static int ttls_check_start(void *priv)
+{
+	return check_inner(priv);
+}
+
+static void ttls_started(void *priv, enum eap_decision *decision)
+{
+	struct ttls_peer *p = priv;
+
+	(void)decision;
+	eap_tunnel_inner_end(&p->in);
+	p->failed = false;
+	ttls_enter(p, TTLS_S_HANDSHAKE);
+}
+
+static void ttls_verdict(void *priv, enum eap_method_state *state, enum eap_decision *decision)
+{
+	struct ttls_peer *p = priv;
+
 	if (p->failed) {
 		*state = EAP_METHOD_DONE;
 		*decision = EAP_DECISION_FAIL;
@@ -486,35 +461,23 @@ out:
 	} else {
 		*state = EAP_METHOD_MAY_CONT;
 	}
-	return 0;
-fail:
-	*state = EAP_METHOD_DONE;
-	*decision = EAP_DECISION_FAIL;
-	return 0;
 }
 
-static int ttls_msk(void *priv, uint8_t *out, size_t max)
-{
-	return eap_tls_common_msk(&((struct ttls_peer *)priv)->t, out, max);
-}
-
-static int ttls_emsk(void *priv, uint8_t *out, size_t max)
-{
-	return eap_tls_common_emsk(&((struct ttls_peer *)priv)->t, out, max);
-}
-
-static int ttls_session_id(void *priv, uint8_t *out, size_t max)
-{
-	return eap_tls_common_session_id(&((struct ttls_peer *)priv)->t, out, max);
-}
+static const struct eap_tls_method_ops ttls_ops = {
+	.check_start = ttls_check_start,
+	.started = ttls_started,
+	.app_data = ttls_app_data,
+	.app_data_error = "TTLS phase 2 failed",
+	.verdict = ttls_verdict,
+};
 
 const struct eap_peer_method eap_peer_ttls = {
 	.type = EAP_T_TTLS,
 	.name = "TTLS",
 	.init = ttls_init,
 	.deinit = ttls_deinit,
-	.process = ttls_process,
-	.get_msk = ttls_msk,
-	.get_emsk = ttls_emsk,
-	.get_session_id = ttls_session_id,
+	.process = eap_tls_method_process,
+	.get_msk = eap_tls_method_msk,
+	.get_emsk = eap_tls_method_emsk,
+	.get_session_id = eap_tls_method_session_id,
 };

@@ -9,18 +9,10 @@ import subprocess
 
 import dbus
 
-from wpadtest import ERR, Agent, Canceled, Setup, check, pump, ssid_path, wait_for
+from wpadtest import (ERR, Agent, Canceled, Setup, check, pump, sim_radios, ssid_path,
+                      wait_for)
 
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r2]
-Driver=sim
-Options=medium=shared,radios=1
+CONF = sim_radios("r0", "r1", "r2") + """
 [AccessPoint ap0]
 Radio=r0
 SSID=wpad-test

@@ -11,15 +11,10 @@ import xml.etree.ElementTree as ET
 
 import dbus
 
-from wpadtest import (BUILD, ERR, TOP, Agent, Setup, catalogue, check, fail, ssid_path, wait_for)
+from wpadtest import (BUILD, ERR, TOP, Agent, Setup, catalogue, check, fail, sim_radios,
+                      ssid_path, wait_for)
 
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
+CONF = sim_radios("r0", "r1") + """
 [AccessPoint ap0]
 Radio=r0
 SSID=wpad-xml

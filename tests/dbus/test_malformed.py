@@ -10,15 +10,10 @@ import time
 import dbus
 import dbus.lowlevel
 
-from wpadtest import ERR, NAME, SLOW, Agent, Setup, check, fail, pump, ssid_path, wait_for
+from wpadtest import (ERR, NAME, SLOW, Agent, Setup, check, fail, pump, sim_radios, ssid_path,
+                      wait_for)
 
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
+CONF = sim_radios("r0", "r1") + """
 [AccessPoint ap0]
 Radio=r0
 SSID=wpad-bad

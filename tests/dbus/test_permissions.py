@@ -13,15 +13,10 @@ configured like the system bus:
 
 import json
 
-from wpadtest import (ERR, NETDEV_USER, USER, Setup, call_as, check, ensure_user, ssid_path)
+from wpadtest import (ERR, NETDEV_USER, USER, Setup, call_as, check, ensure_user, sim_radios,
+                      ssid_path)
 
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
+CONF = sim_radios("r0", "r1") + """
 [AccessPoint ap0]
 Radio=r0
 SSID=wpad-perm

@@ -334,6 +334,37 @@ def ssid_path(dev, ssid, sec):
     return "%s/%s_%s" % (dev, ssid.encode().hex(), sec)
 
 
+def sim_radios(*names):
+    """The [Radio] sections most configurations start with: one simulated
+    radio each, all on one shared medium, in the order named."""
+    return "".join("\n[Radio %s]\nDriver=sim\nOptions=medium=shared,radios=1" % n
+                   for n in names)
+
+
+# ---- the fi.w1.wpa_supplicant1 front, as NetworkManager uses it ----
+
+WPAS = "fi.w1.wpa_supplicant1"
+WPAS_ROOT = "/fi/w1/wpa_supplicant1"
+WPAS_IFACE = WPAS + ".Interface"
+
+
+def wpas_setup(conf):
+    """A Setup with the front on: wpad may own its name and, as root's
+    NetworkManager may, call every method."""
+    return Setup(conf, args=("--wpa-supplicant-api",), permissive=True,
+                 policy='<allow own="%s"/>' % WPAS)
+
+
+def by(text):
+    """A string as NetworkManager sends it (s)."""
+    return dbus.String(text)
+
+
+def ay(octets):
+    """Octets as NetworkManager sends them (ay)."""
+    return dbus.Array([dbus.Byte(x) for x in octets], signature="y")
+
+
 # ---- callers other than root ----
 
 USER = "wpad-dbus-test"

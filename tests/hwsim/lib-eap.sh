@@ -4,6 +4,9 @@
 # (openssl, P-256 keys: cheap under emulation), hostapd's EAP user file,
 # FreeRADIUS's configuration, wpad's .8021x known networks.
 
+# The FreeRADIUS configuration writer the wired suite uses too.
+. "$HWSIM_TOP/tests/support/radiusd_conf.bash"
+
 EAP_SSID=hwsim-eap
 EAP_SERVER_NAME=radius.hwsim.test
 EAP_INNER_PASSWORD='inner password'
@@ -157,108 +160,10 @@ frames_field() { tr ' ' '\n' <<<"$FRAMES" | sed -n "s/^$1=//p"; } # NAME
 # with $EAP_INNER_PASSWORD), started in the foreground.
 freeradius_start() {
 	local d=$HWSIM_WORK/raddb
-	mkdir -p "$d/certs" "$HWSIM_WORK/radlog" "$HWSIM_WORK/radrun"
-	cp "$EAP_PKI/ca.pem" "$EAP_PKI/server.pem" "$EAP_PKI/server.key" "$d/certs/"
-	cat >"$d/radiusd.conf" <<-CONF
-		prefix = /usr
-		localstatedir = $HWSIM_WORK
-		logdir = $HWSIM_WORK/radlog
-		raddbdir = $d
-		confdir = $d
-		certdir = $d/certs
-		run_dir = $HWSIM_WORK/radrun
-		libdir = /usr/lib/freeradius
-		pidfile = $HWSIM_WORK/radrun/radiusd.pid
-		name = radiusd
-		max_request_time = 30
-		cleanup_delay = 2
-		max_requests = 256
-		log {
-			destination = stdout
-			auth = yes
-		}
-		security {
-			allow_core_dumps = no
-			max_attributes = 200
-			reject_delay = 0
-			status_server = no
-		}
-		proxy_requests = no
-		client hostapd {
-			ipaddr = 127.0.0.1
-			secret = $RADIUS_SECRET
-		}
-		thread pool {
-			start_servers = 1
-			max_servers = 1
-			min_spare_servers = 1
-			max_spare_servers = 1
-			max_requests_per_server = 0
-		}
-		modules {
-			mschap {
-			}
-			eap {
-				default_eap_type = tls
-				timer_expire = 30
-				max_sessions = 64
-				tls-config hwsim {
-					certificate_file = \${certdir}/server.pem
-					private_key_file = \${certdir}/server.key
-					ca_file = \${certdir}/ca.pem
-					tls_min_version = "1.2"
-					tls_max_version = "1.3"
-					cipher_list = "DEFAULT"
-				}
-				tls {
-					tls = hwsim
-				}
-				peap {
-					tls = hwsim
-					default_eap_type = mschapv2
-					virtual_server = hwsim-inner
-				}
-				mschapv2 {
-				}
-			}
-		}
-		server hwsim-outer {
-			listen {
-				type = auth
-				ipaddr = 127.0.0.1
-				port = $RADIUS_PORT
-			}
-			authorize {
-				eap {
-					ok = return
-				}
-			}
-			authenticate {
-				eap
-			}
-			post-auth {
-			}
-		}
-		server hwsim-inner {
-			authorize {
-				if (&User-Name == "peapuser") {
-					update control {
-						&Cleartext-Password := "$EAP_INNER_PASSWORD"
-					}
-				}
-				mschap
-				eap {
-					ok = return
-				}
-			}
-			authenticate {
-				Auth-Type MS-CHAP {
-					mschap
-				}
-				eap
-			}
-		}
-	CONF
+	radiusd_conf_write raddb="$d" work="$HWSIM_WORK" pki="$EAP_PKI" name=hwsim \
+		port="$RADIUS_PORT" secret="$RADIUS_SECRET" users=peapuser \
+		password="$EAP_INNER_PASSWORD" ttls=no threads=1 max_requests=256 \
+		max_request_time=30 max_sessions=64 || fail "cannot write radiusd.conf"
 	start_bg freeradius ap freeradius -f -l stdout -d "$d"
 	wait_until 30 "FreeRADIUS ready" log_has freeradius "Ready to process requests"
 }

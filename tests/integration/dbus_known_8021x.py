@@ -15,19 +15,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "dbus"))
 
 import dbus  # noqa: E402
-from wpadtest import BUILD, ERR, Setup, check, pump  # noqa: E402
+from wpadtest import WPAS as W, WPAS_IFACE as WIFACE, WPAS_ROOT as WROOT  # noqa: E402
+from wpadtest import BUILD, ERR, ay, check, pump, sim_radios, wpas_setup  # noqa: E402
 
 MGR = "org.wpad1.Manager"
 KNOWN = "org.wpad1.KnownNetwork"
 ROOT = "/org/wpad1"
-W = "fi.w1.wpa_supplicant1"
-WROOT = "/fi/w1/wpa_supplicant1"
-WIFACE = W + ".Interface"
 
-CONF = """
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
+CONF = sim_radios("r1") + """
 [Station s0]
 Radio=r1
 AutoConnect=false
@@ -36,10 +31,6 @@ AutoConnect=false
 
 def sv(d):
     return dbus.Dictionary(d, signature="sv")
-
-
-def ay(b):
-    return dbus.Array([dbus.Byte(x) for x in b], signature="y")
 
 
 PEAP = {
@@ -64,8 +55,7 @@ def file_of(s, name):
     return os.path.join(s.daemon.state, name + ".8021x")
 
 
-with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True,
-           policy='<allow own="%s"/>' % W) as s:
+with wpas_setup(CONF) as s:
     # ---- org.wpad1: provision, read back ----
     path = s.call(ROOT, MGR, "AddKnownNetwork", "corp", "8021x", sv(PEAP))
     check(path == "/org/wpad1/known/636f7270_8021x", "AddKnownNetwork gives " + path)

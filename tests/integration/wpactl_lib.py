@@ -15,21 +15,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "dbus"))
 
-from wpadtest import BUILD, SLOW, Setup, check, fail, wait_for  # noqa: E402,F401
+from wpadtest import BUILD, SLOW, Setup, check, fail, sim_radios, wait_for  # noqa: E402,F401
 
 WPACTL = os.path.join(BUILD, "wpactl")
 
 # Three simulated radios: a WPA2 access point, an open one, a station.
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r2]
-Driver=sim
-Options=medium=shared,radios=1
+CONF = sim_radios("r0", "r1", "r2") + """
 [AccessPoint ap0]
 Radio=r0
 SSID=wpad-test

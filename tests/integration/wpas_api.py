@@ -13,22 +13,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "dbus"))
 
 import dbus  # noqa: E402
-from wpadtest import Setup, check, fail, wait_for  # noqa: E402
+from wpadtest import WPAS as W, WPAS_IFACE as IFACE, WPAS_ROOT as ROOT  # noqa: E402
+from wpadtest import ay, by, check, fail, sim_radios, wait_for, wpas_setup  # noqa: E402
 
-W = "fi.w1.wpa_supplicant1"
-ROOT = "/fi/w1/wpa_supplicant1"
-IFACE = W + ".Interface"
 PROPS = "org.freedesktop.DBus.Properties"
 SSID = "wpad-test"
 PASS = "secret passphrase"
 
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
+CONF = sim_radios("r0", "r1") + """
 [AccessPoint ap0]
 Radio=r0
 SSID=wpad-test
@@ -38,17 +30,6 @@ Channel=1
 Radio=r1
 AutoConnect=false
 """
-
-POLICY = '<allow own="%s"/>' % W
-
-
-def by(name):
-    return dbus.String(name)
-
-
-def ay(b):
-    return dbus.Array([dbus.Byte(x) for x in b], signature="y")
-
 
 def state_changes(s, path):
     """The State values announced on path, in order."""
@@ -71,7 +52,7 @@ def network(ssid, psk):
     }, signature="sv")
 
 
-with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True, policy=POLICY) as s:
+with wpas_setup(CONF) as s:
     check(s.bus.name_has_owner(W), "wpad owns " + W)
     root = s.props(ROOT, W)
     check("pmf" in root["Capabilities"] and "p2p" not in root["Capabilities"],

@@ -17,23 +17,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "dbus"))
 
 import dbus  # noqa: E402
-from wpadtest import SLOW, Agent, Setup, check, ssid_path, wait_for  # noqa: E402
+from wpadtest import WPAS as W, WPAS_IFACE as IFACE, WPAS_ROOT as ROOT  # noqa: E402
+from wpadtest import (SLOW, Agent, ay, by, check, sim_radios, ssid_path, wait_for,  # noqa: E402
+                      wpas_setup)
 
-W = "fi.w1.wpa_supplicant1"
-ROOT = "/fi/w1/wpa_supplicant1"
-IFACE = W + ".Interface"
 SSID = "wpad-hotspot"
 PASS = "hotspot passphrase"
 HOT = "/org/wpad1/device/s0"
 JOINER = "/org/wpad1/device/joiner"
 
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
+CONF = sim_radios("r0", "r1") + """
 [Station joiner]
 Radio=r0
 AutoConnect=false
@@ -41,17 +34,6 @@ AutoConnect=false
 Radio=r1
 AutoConnect=false
 """
-
-POLICY = '<allow own="%s"/>' % W
-
-
-def by(name):
-    return dbus.String(name)
-
-
-def ay(b):
-    return dbus.Array([dbus.Byte(x) for x in b], signature="y")
-
 
 def hotspot(**over):
     """NetworkManager 1.42's hotspot network block (captured), with
@@ -100,7 +82,7 @@ def join(s, agent):
     return agent
 
 
-with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True, policy=POLICY) as s:
+with wpas_setup(CONF) as s:
     root = s.props(ROOT, W)
     check("ap" in root["Capabilities"], "root Capabilities list ap: %s" % list(root["Capabilities"]))
     path = s.call(ROOT, W, "CreateInterface",

@@ -5,6 +5,7 @@
 
 #include <openssl/err.h>
 
+#include "eap/tls_conn.h"
 #include "eap_tls_test_server.h"
 
 static int e_tx(void *ctx, const uint8_t *pkt, size_t len)
@@ -246,4 +247,54 @@ enum eap_peer_result ets_run(struct ets *e, const struct eap_peer_profile *profi
 				     eap_peer_state_to_string(eap_peer_state(e->peer)));
 	}
 	return eap_peer_result(e->peer);
+}
+
+/* ---- the suites' shared fixtures ---- */
+
+struct tls_test_pki ets_pki;
+
+static void pki_setup(void)
+{
+	ck_assert_int_eq(tls_test_pki_make(&ets_pki), 0);
+}
+
+static void pki_teardown(void)
+{
+	tls_test_pki_remove(&ets_pki);
+}
+
+static void cache_flush(void)
+{
+	tls_conn_cache_flush();
+}
+
+void ets_add_run_fixtures(TCase *tc)
+{
+	tcase_add_unchecked_fixture(tc, pki_setup, pki_teardown);
+	tcase_add_checked_fixture(tc, cache_flush, cache_flush);
+	tcase_set_timeout(tc, 30);
+}
+
+SSL_CTX *ets_sctx_new(int max, bool want_client_cert)
+{
+	struct tls_test_server_cfg cfg = {
+		.cert = ets_pki.server_cert,
+		.key = ets_pki.server_key,
+		.max_version = max,
+		.client_ca = want_client_cert ? ets_pki.ca : NULL,
+	};
+	SSL_CTX *c = tls_test_server_ctx(&cfg);
+
+	ck_assert_ptr_nonnull(c);
+	return c;
+}
+
+enum eap_peer_result ets_run_script(struct ets *e, uint8_t type, SSL_CTX *sctx,
+				    ets_phase2_fn phase2, void *state,
+				    const struct eap_peer_profile *profile)
+{
+	ets_init(e, type, sctx);
+	e->phase2 = phase2;
+	e->phase2_state = state;
+	return ets_run(e, profile);
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <check.h>
 #include <openssl/ssl.h>
 
 #include "eap/eap_peer.h"
@@ -64,5 +65,19 @@ void ets_tunnel_write(struct ets *e, const void *data, size_t len);
 void ets_export(struct ets *e, const char *label, const uint8_t *ctx, size_t ctx_len,
 		uint8_t *out, size_t len);
 bool ets_tls13(const struct ets *e);
+
+/* What the TLS-method suites' run cases share. The certificates, made
+ * once per TCase; ets_add_run_fixtures() makes them, empties the TLS
+ * session cache around each test (no resumption carried from one test
+ * to the next) and gives each test 30 s. */
+extern struct tls_test_pki ets_pki;
+void ets_add_run_fixtures(TCase *tc);
+/* A server SSL_CTX with ets_pki's server certificate, TLS up to max (0:
+ * the highest), asking for a client certificate when want_client_cert. */
+SSL_CTX *ets_sctx_new(int max, bool want_client_cert);
+/* ets_init() with a phase-2 script (PEAP, TTLS), then ets_run(). */
+enum eap_peer_result ets_run_script(struct ets *e, uint8_t type, SSL_CTX *sctx,
+				    ets_phase2_fn phase2, void *state,
+				    const struct eap_peer_profile *profile);
 
 #endif

@@ -13,7 +13,6 @@
 #include "daemon/crypto/secure.h"
 #include "eap/eap_peap_tlv.h"
 #include "eap/eap_peer.h"
-#include "eap/tls_conn.h"
 #include "eap_tls_test_server.h"
 #include "tests/unit/test_hex.h"
 #include "tls_test_pki.h"
@@ -288,23 +287,6 @@ static int peap_phase2(struct ets *e, const uint8_t *d, size_t len)
 	return -1;
 }
 
-static struct tls_test_pki pki;
-
-static void pki_setup(void)
-{
-	ck_assert_int_eq(tls_test_pki_make(&pki), 0);
-}
-
-static void pki_teardown(void)
-{
-	tls_test_pki_remove(&pki);
-}
-
-static void cache_flush(void)
-{
-	tls_conn_cache_flush();
-}
-
 static struct eap_peer_profile peap_profile(void)
 {
 	struct eap_peer_profile p = {
@@ -315,35 +297,21 @@ static struct eap_peer_profile peap_profile(void)
 		.password = "secret123",
 		.password_len = 9,
 		.phase2 = "GTC",
-		.tls = { .ca_file = pki.ca, .domain_suffix = "example.com" },
+		.tls = { .ca_file = ets_pki.ca, .domain_suffix = "example.com" },
 	};
 	return p;
-}
-
-static SSL_CTX *sctx_new(int max)
-{
-	struct tls_test_server_cfg cfg = {
-		.cert = pki.server_cert, .key = pki.server_key, .max_version = max,
-	};
-	SSL_CTX *c = tls_test_server_ctx(&cfg);
-
-	ck_assert_ptr_nonnull(c);
-	return c;
 }
 
 static enum eap_peer_result run_peap(struct ets *e, SSL_CTX *sctx, struct peap_script *s,
 				     const struct eap_peer_profile *p)
 {
-	ets_init(e, 25, sctx);
-	e->phase2 = peap_phase2;
-	e->phase2_state = s;
-	return ets_run(e, p);
+	return ets_run_script(e, 25, sctx, peap_phase2, s, p);
 }
 
 static void success_case(int max, bool binding)
 {
 	struct eap_peer_profile p = peap_profile();
-	SSL_CTX *sctx = sctx_new(max);
+	SSL_CTX *sctx = ets_sctx_new(max, false);
 	struct peap_script s = { .password = "secret123", .binding = binding };
 	struct ets e;
 	uint8_t msk[64], want[128];
@@ -387,7 +355,7 @@ END_TEST
 static void failure_case(struct peap_script *s, struct eap_peer_profile *p,
 			 enum eap_peer_err want, const char *detail_has)
 {
-	SSL_CTX *sctx = sctx_new(0);
+	SSL_CTX *sctx = ets_sctx_new(0, false);
 	struct ets e;
 	const char *detail;
 	uint8_t msk[64];
@@ -403,7 +371,7 @@ static void failure_case(struct peap_script *s, struct eap_peer_profile *p,
 START_TEST(mschapv2_binding)
 {
 	struct eap_peer_profile p = peap_profile();
-	SSL_CTX *sctx = sctx_new(TLS1_2_VERSION);
+	SSL_CTX *sctx = ets_sctx_new(TLS1_2_VERSION, false);
 	struct peap_script s = { .password = "secret123", .binding = true, .mschapv2 = true };
 	struct ets e;
 	uint8_t msk[64], want[128];
@@ -421,7 +389,7 @@ START_TEST(mschapv2_binding)
 	ets_deinit(&e);
 	SSL_CTX_free(sctx);
 
-	sctx = sctx_new(0);
+	sctx = ets_sctx_new(0, false);
 	s = (struct peap_script){ .password = "secret123", .binding = true, .mschapv2 = true };
 	ck_assert_int_eq(run_peap(&e, sctx, &s, &p), EAP_PEER_SUCCESS);
 	ets_deinit(&e);
@@ -471,7 +439,7 @@ START_TEST(nested_tunnel_refused)
 {
 	struct eap_peer_profile p = peap_profile();
 	struct peap_script s = { .password = "secret123", .offer_ttls_inner = true };
-	SSL_CTX *sctx = sctx_new(0);
+	SSL_CTX *sctx = ets_sctx_new(0, false);
 	struct ets e;
 
 	ck_assert_int_eq(run_peap(&e, sctx, &s, &p), EAP_PEER_FAILURE);
@@ -494,7 +462,7 @@ START_TEST(password_asked_before_tls)
 {
 	struct eap_peer_profile p = peap_profile();
 	struct peap_script s = { .password = "from agent", .binding = true };
-	SSL_CTX *sctx = sctx_new(0);
+	SSL_CTX *sctx = ets_sctx_new(0, false);
 	struct ets e;
 
 	p.password = NULL;
@@ -520,9 +488,7 @@ Suite *make_eap_peap_suite(void)
 	tcase_add_test(tv, cmk_and_csk_computed);
 	tcase_add_test(tv, tlv_malformed_table);
 	suite_add_tcase(s, tv);
-	tcase_add_unchecked_fixture(tc, pki_setup, pki_teardown);
-	tcase_add_checked_fixture(tc, cache_flush, cache_flush);
-	tcase_set_timeout(tc, 30);
+	ets_add_run_fixtures(tc);
 	tcase_add_test(tc, gtc_binding_tls12);
 	tcase_add_test(tc, gtc_binding_tls13);
 	tcase_add_test(tc, gtc_no_binding);

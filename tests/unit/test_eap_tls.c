@@ -10,26 +10,8 @@
 #include <string.h>
 
 #include "eap/eap_peer.h"
-#include "eap/tls_conn.h"
 #include "eap_tls_test_server.h"
 #include "tls_test_pki.h"
-
-static struct tls_test_pki pki;
-
-static void pki_setup(void)
-{
-	ck_assert_int_eq(tls_test_pki_make(&pki), 0);
-}
-
-static void pki_teardown(void)
-{
-	tls_test_pki_remove(&pki);
-}
-
-static void cache_flush(void)
-{
-	tls_conn_cache_flush();
-}
 
 static struct eap_peer_profile tls_profile(void)
 {
@@ -38,27 +20,13 @@ static struct eap_peer_profile tls_profile(void)
 		.n_methods = 1,
 		.identity = "user@example.com",
 		.tls = {
-			.ca_file = pki.ca,
+			.ca_file = ets_pki.ca,
 			.server_name = "radius.example.com",
-			.client_cert = pki.client_cert,
-			.private_key = pki.client_key,
+			.client_cert = ets_pki.client_cert,
+			.private_key = ets_pki.client_key,
 		},
 	};
 	return p;
-}
-
-static SSL_CTX *sctx_new(int max, bool want_client_cert)
-{
-	struct tls_test_server_cfg cfg = {
-		.cert = pki.server_cert,
-		.key = pki.server_key,
-		.max_version = max,
-		.client_ca = want_client_cert ? pki.ca : NULL,
-	};
-	SSL_CTX *c = tls_test_server_ctx(&cfg);
-
-	ck_assert_ptr_nonnull(c);
-	return c;
 }
 
 static void check_keys(struct ets *e)
@@ -88,7 +56,7 @@ static void check_keys(struct ets *e)
 static void success_case(int max, const char *want_version, size_t server_frag)
 {
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(max, true);
+	SSL_CTX *sctx = ets_sctx_new(max, true);
 	struct ets e;
 	const struct eap_peer_tls_info *info;
 
@@ -126,7 +94,7 @@ START_TEST(server_fragments_small)
 	/* 200-octet fragments: the server's flight comes in many pieces,
 	 * each acknowledged by the peer. */
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(0, true);
+	SSL_CTX *sctx = ets_sctx_new(0, true);
 	struct ets e;
 
 	ets_init(&e, 13, sctx);
@@ -142,7 +110,7 @@ END_TEST
 static void resume_case(int max)
 {
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(max, true);
+	SSL_CTX *sctx = ets_sctx_new(max, true);
 	struct ets e;
 
 	ets_init(&e, 13, sctx);
@@ -190,7 +158,7 @@ static void failure_case(struct eap_peer_profile *p, SSL_CTX *sctx, enum eap_pee
 START_TEST(name_mismatch)
 {
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(0, true);
+	SSL_CTX *sctx = ets_sctx_new(0, true);
 
 	p.tls.server_name = "other.example.net";
 	failure_case(&p, sctx, EAP_PEER_ERR_SERVER_NAME, "radius.example.com, auth.example.com");
@@ -201,9 +169,9 @@ END_TEST
 START_TEST(untrusted_server)
 {
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(0, true);
+	SSL_CTX *sctx = ets_sctx_new(0, true);
 
-	p.tls.ca_file = pki.other_ca;
+	p.tls.ca_file = ets_pki.other_ca;
 	failure_case(&p, sctx, EAP_PEER_ERR_SERVER_UNTRUSTED, "radius.example.com");
 	SSL_CTX_free(sctx);
 }
@@ -212,7 +180,7 @@ END_TEST
 START_TEST(no_ca_no_connection)
 {
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(0, true);
+	SSL_CTX *sctx = ets_sctx_new(0, true);
 	struct ets e;
 
 	p.tls.ca_file = NULL;
@@ -230,7 +198,7 @@ START_TEST(server_alert_tls12)
 {
 	/* No client certificate for a server that wants one. */
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(TLS1_2_VERSION, true);
+	SSL_CTX *sctx = ets_sctx_new(TLS1_2_VERSION, true);
 
 	p.tls.client_cert = NULL;
 	p.tls.private_key = NULL;
@@ -244,7 +212,7 @@ START_TEST(server_alert_tls13)
 	/* In TLS 1.3 our side is done before the server judges our (empty)
 	 * certificate: its alert comes instead of the commitment. */
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(0, true);
+	SSL_CTX *sctx = ets_sctx_new(0, true);
 
 	p.tls.client_cert = NULL;
 	p.tls.private_key = NULL;
@@ -256,10 +224,10 @@ END_TEST
 START_TEST(passphrase_asked)
 {
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(0, true);
+	SSL_CTX *sctx = ets_sctx_new(0, true);
 	struct ets e;
 
-	p.tls.private_key = pki.client_key_enc;
+	p.tls.private_key = ets_pki.client_key_enc;
 	ets_init(&e, 13, sctx);
 	e.answer_passphrase = TLS_TEST_PASSPHRASE;
 	ck_assert_int_eq(ets_run(&e, &p), EAP_PEER_SUCCESS);
@@ -268,7 +236,7 @@ START_TEST(passphrase_asked)
 	ets_deinit(&e);
 
 	/* PKCS#12, and the user refusing to answer. */
-	p.tls.client_cert = pki.client_p12_enc;
+	p.tls.client_cert = ets_pki.client_p12_enc;
 	p.tls.private_key = NULL;
 	ets_init(&e, 13, sctx);
 	e.answer_passphrase = NULL;
@@ -286,7 +254,7 @@ START_TEST(tls13_success_before_commitment_ignored)
 	 * open (MAY_CONT) and no verdict (FAIL), RFC 4137 4.3 makes it a
 	 * failure, without keys. */
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(0, true);
+	SSL_CTX *sctx = ets_sctx_new(0, true);
 	struct ets e;
 	uint8_t msk[64];
 
@@ -308,9 +276,9 @@ END_TEST
 START_TEST(wrong_passphrase)
 {
 	struct eap_peer_profile p = tls_profile();
-	SSL_CTX *sctx = sctx_new(0, true);
+	SSL_CTX *sctx = ets_sctx_new(0, true);
 
-	p.tls.private_key = pki.client_key_enc;
+	p.tls.private_key = ets_pki.client_key_enc;
 	p.tls.key_passphrase = "wrong";
 	failure_case(&p, sctx, EAP_PEER_ERR_CREDENTIALS, "wrong passphrase");
 	SSL_CTX_free(sctx);
@@ -322,9 +290,7 @@ Suite *make_eap_tls_suite(void)
 	Suite *s = suite_create("eap_tls");
 	TCase *tc = tcase_create("eap_tls");
 
-	tcase_add_unchecked_fixture(tc, pki_setup, pki_teardown);
-	tcase_add_checked_fixture(tc, cache_flush, cache_flush);
-	tcase_set_timeout(tc, 30);
+	ets_add_run_fixtures(tc);
 	tcase_add_test(tc, tls13_success);
 	tcase_add_test(tc, tls12_success);
 	tcase_add_test(tc, server_fragments_small);

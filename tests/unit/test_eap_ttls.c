@@ -16,7 +16,6 @@
 #include "daemon/crypto/mschapv2.h"
 #include "eap/eap_peer.h"
 #include "eap/eap_ttls_avp.h"
-#include "eap/tls_conn.h"
 #include "eap_tls_test_server.h"
 #include "tls_test_pki.h"
 
@@ -363,23 +362,6 @@ static int ttls_phase2(struct ets *e, const uint8_t *d, size_t len)
 	return -1;
 }
 
-static struct tls_test_pki pki;
-
-static void pki_setup(void)
-{
-	ck_assert_int_eq(tls_test_pki_make(&pki), 0);
-}
-
-static void pki_teardown(void)
-{
-	tls_test_pki_remove(&pki);
-}
-
-static void cache_flush(void)
-{
-	tls_conn_cache_flush();
-}
-
 static struct eap_peer_profile ttls_profile(const char *phase2, bool eap)
 {
 	struct eap_peer_profile p = {
@@ -391,7 +373,7 @@ static struct eap_peer_profile ttls_profile(const char *phase2, bool eap)
 		.password_len = 9,
 		.phase2 = phase2,
 		.phase2_eap = eap,
-		.tls = { .ca_file = pki.ca, .server_name = "auth.example.com" },
+		.tls = { .ca_file = ets_pki.ca, .server_name = "auth.example.com" },
 	};
 	return p;
 }
@@ -399,28 +381,14 @@ static struct eap_peer_profile ttls_profile(const char *phase2, bool eap)
 static enum eap_peer_result run_ttls(struct ets *e, SSL_CTX *sctx, struct ttls_script *s,
 				     const struct eap_peer_profile *p)
 {
-	ets_init(e, 21, sctx);
-	e->phase2 = ttls_phase2;
-	e->phase2_state = s;
-	return ets_run(e, p);
-}
-
-static SSL_CTX *sctx_new(int max)
-{
-	struct tls_test_server_cfg cfg = {
-		.cert = pki.server_cert, .key = pki.server_key, .max_version = max,
-	};
-	SSL_CTX *c = tls_test_server_ctx(&cfg);
-
-	ck_assert_ptr_nonnull(c);
-	return c;
+	return ets_run_script(e, 21, sctx, ttls_phase2, s, p);
 }
 
 static void ok_case(enum srv_kind kind, const char *phase2, bool eap, int max)
 {
 	struct eap_peer_profile p = ttls_profile(phase2, eap);
 	struct ttls_script s = { .kind = kind, .password = "pass word" };
-	SSL_CTX *sctx = sctx_new(max);
+	SSL_CTX *sctx = ets_sctx_new(max, false);
 	struct ets e;
 	uint8_t msk[64], emsk[64], km[128], sid[EAP_SESSION_ID_MAX];
 	const uint8_t ttls = 21;
@@ -475,7 +443,7 @@ static void reject_case(enum srv_kind kind, const char *phase2, bool eap, bool b
 	struct eap_peer_profile p = ttls_profile(phase2, eap);
 	struct ttls_script s = { .kind = kind, .password = bad_auth ? "pass word" : "other",
 				 .bad_authenticator = bad_auth };
-	SSL_CTX *sctx = sctx_new(0);
+	SSL_CTX *sctx = ets_sctx_new(0, false);
 	struct ets e;
 	const char *detail;
 
@@ -499,7 +467,7 @@ START_TEST(mschapv2_error_without_ident)
 	struct eap_peer_profile p = ttls_profile("MSCHAPV2", false);
 	struct ttls_script s = { .kind = SRV_MSCHAPV2, .password = "other",
 				 .error_without_ident = true };
-	SSL_CTX *sctx = sctx_new(0);
+	SSL_CTX *sctx = ets_sctx_new(0, false);
 	struct ets e;
 	const char *detail;
 
@@ -523,7 +491,7 @@ START_TEST(nested_tunnel_refused)
 	struct eap_peer_profile p = ttls_profile("MD5", true);
 	struct ttls_script s = { .kind = SRV_EAP_MD5, .password = "pass word",
 				 .offer_peap_inner = true };
-	SSL_CTX *sctx = sctx_new(0);
+	SSL_CTX *sctx = ets_sctx_new(0, false);
 	struct ets e;
 	const char *detail;
 
@@ -545,7 +513,7 @@ START_TEST(resumed_ttls)
 {
 	struct eap_peer_profile p = ttls_profile("PAP", false);
 	struct ttls_script s = { .kind = SRV_PAP, .password = "pass word" };
-	SSL_CTX *sctx = sctx_new(0);
+	SSL_CTX *sctx = ets_sctx_new(0, false);
 	struct ets e;
 
 	ck_assert_int_eq(run_ttls(&e, sctx, &s, &p), EAP_PEER_SUCCESS);
@@ -569,9 +537,7 @@ Suite *make_eap_ttls_suite(void)
 	tcase_add_test(tv, avp_malformed_table);
 	tcase_add_test(tv, avp_eap_over_64k);
 	suite_add_tcase(s, tv);
-	tcase_add_unchecked_fixture(tc, pki_setup, pki_teardown);
-	tcase_add_checked_fixture(tc, cache_flush, cache_flush);
-	tcase_set_timeout(tc, 30);
+	ets_add_run_fixtures(tc);
 	tcase_add_test(tc, pap_ok);
 	tcase_add_test(tc, chap_ok);
 	tcase_add_test(tc, mschapv2_ok);
