@@ -190,7 +190,8 @@ struct mgmt_frame;
 /* Association comeback time in the Timeout Interval element: one SA Query
  * maximum timeout (1 s = 977 TU) plus margin. */
 #define AP_PMF_COMEBACK_TU 1000
-/* MFP in use on the station's association (keys in the driver). */
+/* MFP in use on the station's association: negotiated, and the 4-way
+ * handshake done (keys in the driver). */
 bool ap_pmf_protected(const struct ap_sta *sta);
 /* A (re)association from a station associated with MFP: answered with
  * status 30 and a comeback time, SA Query started. True when handled. */
