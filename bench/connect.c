@@ -28,7 +28,9 @@
  * tokens the AP demanded and took back, and every retry or failure either
  * role logged (SAE resends, authentication/association retries, attempts
  * after the first, failed connects); exits 1 unless every station was
- * authorized with no failed connect.
+ * authorized with no failed connect. BENCH_TRACE=FILE writes every line
+ * both roles logged during the run to FILE, with its loop time (what the
+ * causes in docs/performance.md were read from).
  */
 #include "daemon/ap/ap.h"
 #include "daemon/rsn/auth_sae.h"
@@ -463,6 +465,7 @@ static struct {
 	unsigned sae_resends, auth_retries, assoc_retries, later_attempts, sae_failed,
 		token_requests, warnings;
 	char first_bad[160];
+	FILE *trace; /* BENCH_TRACE=FILE: every line the sink saw, timed */
 } L;
 
 static void count_line(enum log_level level, const char *tag, const char *line, void *data)
@@ -470,8 +473,9 @@ static void count_line(enum log_level level, const char *tag, const char *line, 
 	const char *at;
 	unsigned attempt;
 	bool bad = true;
-	(void)tag;
 	(void)data;
+	if (L.trace)
+		fprintf(L.trace, "%.3f %s %s\n", (double)loop_now_us(B.loop) / 1e6, tag, line);
 	if (strstr(line, "no answer to SAE; resending"))
 		L.sae_resends++;
 	else if (strstr(line, "no authentication response; retrying"))
@@ -525,7 +529,9 @@ static int sae_at_once(size_t n, unsigned threshold)
 	unsigned authorized0 = B.authorized;
 	unsigned want = B.authorized + (unsigned)n;
 	memset(&L, 0, sizeof(L));
-	log_set_level(WLOG_INFO);
+	if (getenv("BENCH_TRACE") && !(L.trace = fopen(getenv("BENCH_TRACE"), "w")))
+		die("cannot open BENCH_TRACE");
+	log_set_level(getenv("BENCH_DEBUG") ? WLOG_DEBUG : WLOG_INFO);
 	log_set_sink(count_line, NULL);
 	uint64_t t0 = loop_now_us(B.loop);
 	for (size_t i = range[0]; i < range[1]; i++)
@@ -538,6 +544,8 @@ static int sae_at_once(size_t n, unsigned threshold)
 	run_for(1500); /* past a retransmission period: late resends show */
 	log_set_sink(NULL, NULL);
 	log_set_level(getenv("BENCH_DEBUG") ? WLOG_DEBUG : WLOG_ERROR);
+	if (L.trace)
+		fclose(L.trace);
 
 	const struct sae_clog *clog = ap_sae_clog(B.ap);
 	size_t connected = 0;
