@@ -21,6 +21,9 @@
 #define AP_AUTH_EXPIRY_MS 5000
 /* How long the association response may wait for its TX status. */
 #define AP_ASSOC_RESP_WAIT_MS 1000
+/* How long an SAE answer may wait for its TX status before a copy of the
+ * station's frame is answered again (a driver that never reports). */
+#define AP_AUTH_RESP_WAIT_MS 2000
 /* Stations authenticated but not associated, beyond max_stations. */
 #define AP_AUTH_ONLY_SLACK 16
 /* STOPPING waits at most this long for the farewell deauths to go out. */
@@ -65,6 +68,12 @@ struct ap_sta {
 	 * (SAE) feeds the 4-way handshake. Freed with the entry. */
 	struct auth_sess *auth;
 	unsigned mic_failures;
+
+	/* An SAE answer of ours waiting for its TX status: a copy of the
+	 * station's frame that comes meanwhile crossed it in our queue. */
+	bool auth_resp_pending;
+	uint64_t auth_resp_cookie;
+	uint64_t auth_resp_sent_us;
 
 	/* A (re)association response waiting for its TX status. */
 	bool assoc_resp_pending;
@@ -190,7 +199,8 @@ struct mgmt_frame;
 /* Association comeback time in the Timeout Interval element: one SA Query
  * maximum timeout (1 s = 977 TU) plus margin. */
 #define AP_PMF_COMEBACK_TU 1000
-/* MFP in use on the station's association (keys in the driver). */
+/* MFP in use on the station's association: negotiated, and the 4-way
+ * handshake done (keys in the driver). */
 bool ap_pmf_protected(const struct ap_sta *sta);
 /* A (re)association from a station associated with MFP: answered with
  * status 30 and a comeback time, SA Query started. True when handled. */

@@ -29,8 +29,10 @@
 #include "daemon/codec/ie_set.h"
 #include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
+#include "daemon/core/loop.h"
 #include "daemon/rsn/auth_owe.h"
 #include "daemon/rsn/auth_proto.h"
+#include "daemon/rsn/auth_sae.h"
 
 #include <errno.h>
 #include <string.h>
@@ -113,7 +115,7 @@ static void rx_probe_req(struct ap *ap, const struct mgmt_frame *f)
 /* ---- authentication ---- */
 
 static void send_auth_resp(struct ap *ap, const uint8_t da[6], uint16_t alg,
-			   const struct auth_out *out)
+			   const struct auth_out *out, uint64_t *cookie)
 {
 	struct mgmt_frame f;
 	mgmt_init(&f, IEEE80211_STYPE_AUTH, da, ap->addr, ap->addr);
@@ -129,7 +131,7 @@ static void send_auth_resp(struct ap *ap, const uint8_t da[6], uint16_t alg,
 			f.ies_len = out->body_len;
 		}
 	}
-	send_frame(ap, &f, NULL);
+	send_frame(ap, &f, cookie);
 }
 
 static void refuse_auth(struct ap *ap, const struct mgmt_frame *f, uint16_t status)
@@ -139,7 +141,7 @@ static void refuse_auth(struct ap *ap, const struct mgmt_frame *f, uint16_t stat
 
 	log_info("%s: authentication (algorithm %u) refused, status %u: %s",
 		 ap_addr_str(f->sa, a), f->u.auth.alg, status, ieee80211_status_name(status));
-	send_auth_resp(ap, f->sa, f->u.auth.alg, &out);
+	send_auth_resp(ap, f->sa, f->u.auth.alg, &out, NULL);
 }
 
 /* The session this frame belongs to: the station's exchange in progress
@@ -158,6 +160,35 @@ static struct auth_sess *auth_session(struct ap *ap, struct ap_sta *sta,
 	if (s)
 		s->ctx = ap_sae_ctx(ap);
 	return s;
+}
+
+/* Our answer in the station's session; for SAE its TX status is awaited
+ * (auth_copy_crossed_answer). */
+static void send_sae_answer(struct ap *ap, struct ap_sta *sta, const struct auth_proto *proto,
+			    const struct auth_out *out)
+{
+	bool sae = proto == &auth_sae;
+	send_auth_resp(ap, sta->addr, proto->algorithm, out, sae ? &sta->auth_resp_cookie : NULL);
+	sta->auth_resp_pending = sae;
+	sta->auth_resp_sent_us = loop_now_us(ap->loop);
+}
+
+/* A copy of the station's last SAE frame (its commit again, or its
+ * confirm again after we accepted) while our answer to it has not gone
+ * out yet: the station's retransmission timer ran while the answer waited
+ * in our queue. Answering would queue a second answer behind the first
+ * and count toward the sync limit; under load (100 stations at once, a
+ * queue seconds long) that limit then ended exchanges that were only
+ * slow. The answer on its way serves the copy too. */
+static bool auth_copy_crossed_answer(struct ap *ap, const struct ap_sta *sta,
+				     const struct auth_sess *sess, const struct mgmt_frame *f)
+{
+	if (!sta || sta->auth != sess || sess->proto != &auth_sae || !sta->auth_resp_pending ||
+	    loop_now_us(ap->loop) - sta->auth_resp_sent_us >= AP_AUTH_RESP_WAIT_MS * 1000ull)
+		return false;
+	if (f->u.auth.seq == 1)
+		return auth_sae_same_commit(sess, f->u.auth.sae_body, f->u.auth.sae_len);
+	return f->u.auth.seq == 2 && sess->done;
 }
 
 static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
@@ -182,6 +213,11 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 		return;
 	}
 	struct auth_sess *sess = auth_session(ap, sta, proto, f);
+	if (auth_copy_crossed_answer(ap, sta, sess, f)) {
+		log_debug("%s: SAE frame %u again while our answer waits to go out: that "
+			  "answer serves it", ap_addr_str(f->sa, a), f->u.auth.seq);
+		return;
+	}
 	if (sess && proto == &auth_owe && auth_owe_ap_set_groups(sess, ap->conf.owe_groups) < 0) {
 		if (!sta || sta->auth != sess)
 			auth_sess_free(sess);
@@ -207,7 +243,7 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 			log_info("%s: authentication (%s) refused, status %u: %s",
 				 ap_addr_str(f->sa, a), proto->name, out.status,
 				 ieee80211_status_name(out.status));
-			send_auth_resp(ap, f->sa, proto->algorithm, &out);
+			send_auth_resp(ap, f->sa, proto->algorithm, &out, NULL);
 		}
 		if (!kept)
 			auth_sess_free(sess);
@@ -227,13 +263,13 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 		/* More frames to come: the exchange must finish in time. */
 		if (sta->state == AP_STA_NONE && !sess->done)
 			ap_sta_arm_timer(sta, AP_AUTH_EXPIRY_MS);
-		send_auth_resp(ap, f->sa, proto->algorithm, &out);
+		send_sae_answer(ap, sta, proto, &out);
 		return;
 	}
 	if (ap_pmf_protected(sta)) {
 		/* Unprotected: it must not end an MFP association; the
 		 * association request that follows starts SA Query. */
-		send_auth_resp(ap, f->sa, proto->algorithm, &out);
+		send_sae_answer(ap, sta, proto, &out);
 		return;
 	}
 	if (ap_sta_is_associated(sta) || sta->assoc_resp_pending) {
@@ -243,7 +279,7 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 	ap_sta_enter_state(sta, AP_STA_AUTHENTICATED);
 	ap_sta_arm_timer(sta, AP_AUTH_EXPIRY_MS);
 	log_info("%s authenticated (%s)", ap_addr_str(f->sa, a), proto->name);
-	send_auth_resp(ap, f->sa, proto->algorithm, &out);
+	send_sae_answer(ap, sta, proto, &out);
 }
 
 /* ---- (re)association ---- */
@@ -462,9 +498,24 @@ static struct ap_sta *assoc_resp_owner(struct ap *ap, const struct driver_event 
 	return NULL;
 }
 
+/* The TX status of an SAE answer: copies of the station's frame are
+ * answered again from now on. */
+static bool auth_resp_status(struct ap *ap, const struct driver_event *ev)
+{
+	if (!ev->u.tx_status.frame || ev->u.tx_status.len < IEEE80211_MGMT_HDR_LEN)
+		return false;
+	struct ap_sta *sta = ap_sta_find(ap, ev->u.tx_status.frame + 4);
+	if (!sta || !sta->auth_resp_pending || sta->auth_resp_cookie != ev->u.tx_status.cookie)
+		return false;
+	sta->auth_resp_pending = false;
+	return true;
+}
+
 void ap_mgmt_tx_status(struct ap *ap, const struct driver_event *ev)
 {
 	char a[AP_ADDR_STR_LEN];
+	if (auth_resp_status(ap, ev))
+		return;
 	struct ap_sta *sta = assoc_resp_owner(ap, ev);
 	if (!sta)
 		return;

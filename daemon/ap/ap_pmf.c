@@ -31,9 +31,15 @@
 
 #define PMF_FRAME_MAX 128
 
+/* Only an association whose 4-way handshake completed has the security
+ * association MFP protects (11.13): before that there is no PTK, so no
+ * protected SA Query could reach the station and none could come back. A
+ * station that re-authenticates or re-associates while its handshake is
+ * still pending (it gave up on our late association response) replaces
+ * that association instead of being told to come back later. */
 bool ap_pmf_protected(const struct ap_sta *sta)
 {
-	return sta->pmf.mfp && ap_sta_is_associated(sta) && sta->in_driver;
+	return sta->pmf.mfp && sta->state == AP_STA_AUTHORIZED && sta->in_driver;
 }
 
 static int send_action(void *ctx, const uint8_t *action, size_t len)

@@ -46,9 +46,11 @@ struct sae_sess {
 	uint16_t peer_send_confirm;
 	unsigned sync;
 	bool counted_pending; /* AP: counted in clog->pending */
-	/* AP: the station's last commit body, to tell a retransmission
+	/* AP: the station's last commit as group, scalar and element (not
+	 * the token: the same commit comes again with a token after a token
+	 * request, and late copies without it), to tell a retransmission
 	 * from a new commit. */
-	uint8_t peer_commit[AUTH_BODY_MAX];
+	uint8_t peer_commit[2 + SAE_MAX_ORDER_LEN + 2 * SAE_MAX_PRIME_LEN];
 	size_t peer_commit_len;
 };
 
@@ -135,11 +137,33 @@ enum sae_state auth_sae_state(const struct auth_sess *s)
 	return s && s->proto == &auth_sae && s->priv ? priv(s)->state : SAE_STATE_NOTHING;
 }
 
+/* What identifies a commit: group, scalar and element, into out. */
+static size_t commit_key(const struct sae_commit_msg *c, uint8_t *out, size_t cap)
+{
+	size_t n = 2 + c->scalar_len + c->element_len;
+	if (n > cap)
+		return 0;
+	put_le16(out, c->group);
+	memcpy(out + 2, c->scalar, c->scalar_len);
+	memcpy(out + 2 + c->scalar_len, c->element, c->element_len);
+	return n;
+}
+
+/* The commit c is the one this session took (a copy, with or without a
+ * token). */
+static bool is_peer_commit(const struct sae_sess *p, const struct sae_commit_msg *c)
+{
+	uint8_t key[sizeof(p->peer_commit)];
+	size_t n = commit_key(c, key, sizeof(key));
+	return n && n == p->peer_commit_len && memcmp(key, p->peer_commit, n) == 0;
+}
+
 bool auth_sae_same_commit(const struct auth_sess *s, const uint8_t *body, size_t len)
 {
 	const struct sae_sess *p = s && s->proto == &auth_sae ? s->priv : NULL;
-	return p && p->state != SAE_STATE_NOTHING && len == p->peer_commit_len && len &&
-	       memcmp(body, p->peer_commit, len) == 0;
+	struct sae_commit_msg c;
+	return p && p->state != SAE_STATE_NOTHING && p->peer_commit_len &&
+	       sae_commit_parse(body, len, p->h2e, &c) == CODEC_OK && is_peer_commit(p, &c);
 }
 
 int auth_sae_group(const struct auth_sess *s)
@@ -225,11 +249,11 @@ static void sae_enter(struct auth_sess *s, enum sae_state next)
 		p->sync = 0;
 	p->state = next;
 	switch (next) {
-	case SAE_STATE_NOTHING:
 	case SAE_STATE_ACCEPTED:
 		log_info("%s: SAE accepted (group %d, %s)", a, p->group,
 			 p->h2e ? "hash-to-element" : "hunting-and-pecking");
 		/* fall through */
+	case SAE_STATE_NOTHING:
 	case SAE_STATE_CONFIRMED:
 		if (clog && p->counted_pending) {
 			clog->pending--;
@@ -642,15 +666,16 @@ static enum auth_step ap_rx_commit(struct auth_sess *s, const struct auth_msg *i
 	}
 	if (perr != CODEC_OK)
 		return ap_refuse(s, out, WLAN_STATUS_UNSPECIFIED_FAILURE, "malformed commit");
-	if (p->state == SAE_STATE_COMMITTED && in->body_len == p->peer_commit_len &&
-	    memcmp(in->body, p->peer_commit, in->body_len) == 0) {
-		/* A retransmission: our commit again. */
+	if (p->state == SAE_STATE_COMMITTED && is_peer_commit(p, &c)) {
+		/* A retransmission (or a copy sent before our token request,
+		 * late): our commit again. Not a new commit, so no token: the
+		 * demand would forget this exchange under the confirm the
+		 * station is about to send. */
 		if (++p->sync > AUTH_SAE_SYNC_MAX)
 			return ap_refuse(s, out, WLAN_STATUS_UNSPECIFIED_FAILURE, "sync limit");
 		return out_commit(s, out);
 	}
-	if (p->state == SAE_STATE_ACCEPTED && in->body_len == p->peer_commit_len &&
-	    memcmp(in->body, p->peer_commit, in->body_len) == 0)
+	if (p->state == SAE_STATE_ACCEPTED && is_peer_commit(p, &c))
 		return AUTH_STEP_IGNORE; /* a late copy: a new exchange would void our keys */
 	p->h2e = h2e;
 	if (ap_demand_token(s, &c, out)) {
@@ -674,8 +699,7 @@ static enum auth_step ap_rx_commit(struct auth_sess *s, const struct auth_msg *i
 	if (err < 0)
 		return ap_refuse(s, out, WLAN_STATUS_UNSPECIFIED_FAILURE,
 				 err == -EBADMSG ? "invalid commit" : "key schedule");
-	memcpy(p->peer_commit, in->body, in->body_len);
-	p->peer_commit_len = in->body_len;
+	p->peer_commit_len = commit_key(&c, p->peer_commit, sizeof(p->peer_commit));
 	sae_enter(s, SAE_STATE_COMMITTED);
 	return out_commit(s, out);
 }

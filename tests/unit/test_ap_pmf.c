@@ -188,6 +188,49 @@ START_TEST(protected_deauth_without_mfp_is_ignored)
 }
 END_TEST
 
+/* A station whose association is accepted with MFP but whose 4-way
+ * handshake never started on its side (its driver gave up waiting for our
+ * late association response) authenticates and associates again. There is
+ * no PTK yet, so nothing for SA Query to protect: the AP replaces the
+ * pending association instead of answering status 30 (the comebacks of
+ * the 100-station SAE bench). */
+START_TEST(handshake_pending_association_is_replaced)
+{
+	struct ap_profile p;
+	uint8_t buf[512], rsne[64];
+	struct apt_event *e;
+	apt_profile(&p, true);
+	struct apt_sta *s = apt_sta_add();
+	apt_start(&p);
+	size_t rsne_len = apt_sta_rsne(rsne, sizeof(rsne));
+	apt_tx(s, buf, apt_auth_frame(s, WLAN_AUTH_OPEN, 1, buf, sizeof(buf)));
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, s->ifindex, 1000));
+	ck_assert_uint_eq(apt_resp_status(e), WLAN_STATUS_SUCCESS);
+	apt_tx(s, buf, apt_assoc_frame(s, rates, 8, rsne, rsne_len, buf, sizeof(buf)));
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_ASSOC_RESP, s->ifindex, 1000));
+	ck_assert_uint_eq(apt_resp_status(e), WLAN_STATUS_SUCCESS);
+	for (int i = 0; i < 100 && apt_ap_sta_state(s->addr) < AP_STA_ASSOCIATED; i++)
+		apt_run(5);
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_ASSOCIATED); /* 4-way pending */
+	struct ap_sta *sta = ap_sta_find(APT->ap, s->addr);
+	ck_assert_ptr_nonnull(sta);
+	sta->pmf.mfp = true; /* as an MFP-capable station's RSNE would have it */
+	ck_assert(!ap_pmf_protected(sta));
+
+	apt_tx(s, buf, apt_auth_frame(s, WLAN_AUTH_OPEN, 1, buf, sizeof(buf)));
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, s->ifindex, 1000));
+	ck_assert_uint_eq(apt_resp_status(e), WLAN_STATUS_SUCCESS);
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_AUTHENTICATED);
+	apt_tx(s, buf, apt_assoc_frame(s, rates, 8, rsne, rsne_len, buf, sizeof(buf)));
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_ASSOC_RESP, s->ifindex, 1000));
+	ck_assert_uint_eq(apt_resp_status(e), WLAN_STATUS_SUCCESS);
+	sta = ap_sta_find(APT->ap, s->addr);
+	ck_assert_ptr_nonnull(sta);
+	ck_assert(!sta->pmf.sa_query || sa_query_state(sta->pmf.sa_query) == SA_QUERY_IDLE);
+	ck_assert_ptr_null(apt_wait_mgmt(IEEE80211_STYPE_ACTION, s->ifindex, 50));
+}
+END_TEST
+
 static void setup(void)
 {
 	apt_setup();
@@ -209,6 +252,7 @@ Suite *make_ap_pmf_suite(void)
 	tcase_add_test(tc, ap_answers_sa_query_requests);
 	tcase_add_test(tc, protected_deauth_from_mfp_station_ends_it);
 	tcase_add_test(tc, protected_deauth_without_mfp_is_ignored);
+	tcase_add_test(tc, handshake_pending_association_is_replaced);
 	suite_add_tcase(s, tc);
 	return s;
 }

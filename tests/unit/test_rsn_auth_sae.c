@@ -295,6 +295,43 @@ START_TEST(late_commit_copy_after_accept_is_ignored)
 }
 END_TEST
 
+/* Anti-clogging on: the station's first commit (no token) is answered
+ * with a token request, its copy with the token starts the exchange; then
+ * a late copy of the first commit (resent by the station's timer before
+ * the token request reached it) arrives. It is the same commit, so the
+ * AP answers it as a retransmission: demanding a token again would drop
+ * the exchange, the station's confirm would go unanswered and its SAE
+ * would end in a "wrong password" (the bench's status-1 confirm
+ * failures at 100 stations). */
+START_TEST(late_tokenless_commit_copy_keeps_the_exchange)
+{
+	struct pair p;
+	pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_H2E, SAE_PWE_BOTH);
+	p.clog.pending = p.clog.threshold; /* as if others were pending */
+	struct auth_out s1, s2, s3, s4, late;
+	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_FAILED);
+	ck_assert_uint_eq(p.out.status, WLAN_STATUS_ANTI_CLOGGING_TOKEN_REQ);
+	ck_assert_int_eq(to_sta(&p, &p.out, &s2), AUTH_STEP_SEND); /* with the token */
+	ck_assert_int_eq(to_ap(&p, &s2), AUTH_STEP_SEND);
+	ck_assert_int_eq(auth_sae_state(p.ap), SAE_STATE_COMMITTED);
+	struct auth_out ap_commit = p.out;
+	ck_assert(auth_sae_same_commit(p.ap, s1.body, s1.body_len));
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND); /* the late copy */
+	ck_assert_uint_eq(p.out.status, WLAN_STATUS_SAE_HASH_TO_ELEMENT); /* our commit */
+	ck_assert_uint_eq(p.clog.tokens_demanded, 1);
+	ck_assert_int_eq(auth_sae_state(p.ap), SAE_STATE_COMMITTED);
+	ck_assert_int_eq(to_sta(&p, &ap_commit, &s3), AUTH_STEP_SEND); /* the confirm */
+	ck_assert_int_eq(to_ap(&p, &s3), AUTH_STEP_DONE);
+	ck_assert_int_eq(to_sta(&p, &p.out, &s4), AUTH_STEP_DONE);
+	/* After the accept the late copy is still ignored. */
+	late = s1;
+	ck_assert_int_eq(to_ap(&p, &late), AUTH_STEP_IGNORE);
+	ck_assert_int_eq(auth_sae_state(p.ap), SAE_STATE_ACCEPTED);
+	pair_free(&p);
+}
+END_TEST
+
 START_TEST(unknown_password_identifier)
 {
 	struct pair p;
@@ -333,6 +370,7 @@ Suite *make_rsn_auth_sae_suite(void)
 	tcase_add_test(tc, retransmission_and_sync_limit);
 	tcase_add_test(tc, unknown_password_identifier);
 	tcase_add_test(tc, late_commit_copy_after_accept_is_ignored);
+	tcase_add_test(tc, late_tokenless_commit_copy_keeps_the_exchange);
 	tcase_add_test(tc, pwe_names);
 	suite_add_tcase(s, tc);
 	return s;
