@@ -3,8 +3,11 @@
 # station (connected to each other over the in-process simulated medium,
 # then idle), against hostapd + wpa_supplicant idle on the same machine
 # (driver=wired on the two ends of a veth pair in a network namespace this
-# script creates, 802.1X with EAP-MD5 done, then idle). Prints a table;
-# asserts nothing.
+# script creates, 802.1X with EAP-MD5 done, then idle). Then where the
+# memory of a wpad station and of a wpad AP goes, each alone in its process
+# on wpad-medium (/proc/PID/smaps by mapping: heap, libcrypto with its
+# relocated data, libdbus with the libraries it pulls in, ...). Prints
+# tables; asserts nothing.
 #
 #   bench/memory.sh [BUILD_DIR]        (default build; root for the netns)
 # Needs: hostapd, wpasupplicant, iproute2 (scripts/install-deps.sh bench).
@@ -40,6 +43,9 @@ wait_for() { # file pattern
 field() { sed -nE "s/^$2:[[:space:]]+([0-9]+) kB/\1/p" "/proc/$1/status"; }
 # kB of proportional set size (shared libraries split between users).
 pss() { sed -nE 's/^Pss:[[:space:]]+([0-9]+) kB/\1/p' "/proc/$1/smaps_rollup" 2>/dev/null || echo "-"; }
+# The [heap] mapping's resident size (malloc's arena: glibc keeps freed
+# memory mapped, so this is the high-water mark less what it trimmed).
+heap_kb() { awk '/^[0-9a-f]+-/ { h = ($6 == "[heap]") } h && /^Rss:/ { print $2 " kB"; exit }' "/proc/$1/smaps"; }
 
 # --- wpad: AP + station in one process ---
 mkdir -p -m 700 "$tmp/state"
@@ -67,6 +73,33 @@ wpad_pid=$!
 pids+=("$wpad_pid")
 wait_for "$tmp/wpad.log" "connected to 'membench'"
 wait_for "$tmp/wpad.log" "authorized"
+
+# --- wpad: a station and an AP, each in its own process, on wpad-medium ---
+mkdir -p -m 700 "$tmp/ap" "$tmp/sta" "$tmp/air"
+cp "$tmp/state/membench.psk" "$tmp/sta/"
+for role in ap sta; do
+	{
+		printf '[General]\nStateDirectory=%s\nRuntimeDirectory=%s\n' "$tmp/$role" "$tmp/$role"
+		printf '[Radio r]\nDriver=sim\nOptions=medium=%s\n' "$tmp/air"
+		if [ $role = ap ]; then
+			printf '[AccessPoint membench]\nRadio=r\nSSID=membench\nPassphrase=memory bench 1\n'
+		else
+			printf '[Station wlan0]\nRadio=r\n'
+		fi
+	} >"$tmp/$role.conf"
+done
+"$build/wpad-medium" -D "$tmp/air" >"$tmp/air.log" 2>&1 &
+pids+=("$!")
+for _ in $(seq 200); do [ -S "$tmp/air/medium.sock" ] && break; sleep 0.05; done
+"$wpad" --no-dbus -c "$tmp/ap.conf" >"$tmp/ap.log" 2>&1 &
+ap_pid=$!
+pids+=("$ap_pid")
+wait_for "$tmp/ap.log" "starting -> started"
+"$wpad" --no-dbus -c "$tmp/sta.conf" >"$tmp/sta.log" 2>&1 &
+sta_pid=$!
+pids+=("$sta_pid")
+wait_for "$tmp/sta.log" "connected to 'membench'"
+wait_for "$tmp/ap.log" "authorized"
 
 # --- hostapd + wpa_supplicant, wired 802.1X on a veth pair ---
 ip netns add "$ns"
@@ -129,3 +162,40 @@ printf '| %-44s | %8s | %8s | %8s |\n' "hostapd + wpa_supplicant" "$both" "" \
 echo
 awk -v w="$w_rss" -v b="$both" \
 	'BEGIN { printf "ratio wpad / (hostapd + wpa_supplicant), VmRSS: %.2f\n", w / b }'
+
+# kB by mapping group of one process: Rss, and the part of it that is the
+# process's own (Anonymous: heap, stacks, relocated library data).
+breakdown() { # pid
+	awk '
+	function group(path) {
+		if (path == "[heap]") return "heap (malloc)"
+		if (path == "" || path ~ /^\[(stack|anon)/) return "stack, anonymous mappings"
+		if (path ~ /libcrypto/) return "libcrypto"
+		if (path ~ /libssl/) return "libssl"
+		if (path ~ /libdbus|libsystemd|libgcrypt|libgpg-error|liblzma|libzstd|liblz4|libcap/)
+			return "libdbus + what it links (systemd, gcrypt, ...)"
+		if (path ~ /libnl/) return "libnl-3, libnl-genl-3"
+		if (path ~ /libc\.so|libm\.so|ld-linux/) return "libc, libm, ld.so"
+		if (path ~ /\/wpad$/) return "wpad itself"
+		return "other (" path ")"
+	}
+	/^[0-9a-f]+-[0-9a-f]+ / { g = group($6); next }
+	/^Rss:/ { rss[g] += $2; trss += $2 }
+	/^Anonymous:/ { an[g] += $2; tan += $2 }
+	END {
+		for (k in rss) if (rss[k]) printf "| %-48s | %6d | %10d |\n", k, rss[k], an[k] | "sort -t\"|\" -k3 -nr"
+		close("sort -t\"|\" -k3 -nr")
+		printf "| %-48s | %6d | %10d |\n", "total", trss, tan
+	}' "/proc/$1/smaps"
+}
+for role in station AP; do
+	pid=$([ $role = station ] && echo "$sta_pid" || echo "$ap_pid")
+	echo
+	echo "wpad $role alone (sim radio via wpad-medium, WPA2-PSK, connected, idle):" \
+		"VmRSS $(field "$pid" VmRSS) kB, RssAnon $(field "$pid" RssAnon) kB," \
+		"RssFile $(field "$pid" RssFile) kB, heap in use $(heap_kb "$pid")"
+	echo
+	printf '| %-48s | %6s | %10s |\n' "mapping (kB)" Rss "of it anon"
+	printf '|%s|--------|------------|\n' "--------------------------------------------------"
+	breakdown "$pid"
+done

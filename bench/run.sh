@@ -14,3 +14,4 @@ echo "wpad benchmarks: $(uname -srm), $(nproc) cores, build $build"
 "$build/bench/connect" sae "$stations" || echo "(SAE at once: not every station made it; see above)"
 "$build/bench/sae_cpu" 200 19 20 21
 bash bench/memory.sh "$build"
+bash bench/idle.sh --build "$build" --seconds 60

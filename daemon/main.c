@@ -4,6 +4,7 @@
 #define LOG_TAG "wpad"
 #include "daemon/config/wpad_conf.h"
 #include "daemon/core/log.h"
+#include "daemon/crypto/lib.h"
 #include "daemon/core/loop.h"
 #include "daemon/demo.h"
 #include "daemon/version.h"
@@ -238,6 +239,10 @@ int main(int argc, char **argv)
 	if (opt.log_secrets) {
 		log_set_show_secrets(true);
 		log_warn("--log-secrets: keys will appear in the log; never use this in production");
+	}
+	if (crypto_lib_init() < 0) {
+		log_error("OpenSSL could not be initialised");
+		return EXIT_FAILURE;
 	}
 
 	struct loop *loop = loop_new();

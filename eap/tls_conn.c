@@ -270,13 +270,19 @@ static int step_failed(struct tls_conn *c, int r, const char *what)
 {
 	int e = SSL_get_error(c->ssl, r);
 	unsigned long code;
+	const char *reason;
 	char msg[TLS_CONN_DETAIL_MAX];
 
 	if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE)
 		return 0;
 	code = ERR_peek_error();
-	snprintf(msg, sizeof(msg), "%s failed: %s", what,
-		 code ? ERR_reason_error_string(code) : "connection closed");
+	reason = code ? ERR_reason_error_string(code) : "connection closed";
+	/* libcrypto's reason texts are not loaded (crypto/lib.c): its codes print as numbers. */
+	if (reason)
+		snprintf(msg, sizeof(msg), "%s failed: %s", what, reason);
+	else
+		snprintf(msg, sizeof(msg), "%s failed: OpenSSL error %d:%d", what,
+			 ERR_GET_LIB(code), ERR_GET_REASON(code));
 	if (e == SSL_ERROR_ZERO_RETURN)
 		conn_fail(c, EAP_PEER_ERR_PROTOCOL, "server closed the TLS connection");
 	else

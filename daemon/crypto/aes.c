@@ -1,6 +1,8 @@
 /* AES-CMAC through EVP_MAC("CMAC") with an AES-CBC cipher. */
 #include "daemon/crypto/aes.h"
 
+#include "daemon/crypto/lib.h"
+
 #include <errno.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -12,7 +14,7 @@ int crypto_aes_cmac_vec(const uint8_t *key, size_t key_len, const struct crypto_
 {
 	const char *cipher;
 	OSSL_PARAM params[2];
-	EVP_MAC *m = NULL;
+	EVP_MAC *m;
 	EVP_MAC_CTX *ctx = NULL;
 	size_t outl = 0;
 	int ret = -EIO;
@@ -29,7 +31,7 @@ int crypto_aes_cmac_vec(const uint8_t *key, size_t key_len, const struct crypto_
 		if (!parts[i].data && parts[i].len)
 			return -EINVAL;
 
-	m = EVP_MAC_fetch(NULL, "CMAC", NULL);
+	m = crypto_alg_cmac();
 	if (!m)
 		goto out;
 	ctx = EVP_MAC_CTX_new(m);
@@ -52,7 +54,6 @@ out:
 	if (ret)
 		ERR_clear_error();
 	EVP_MAC_CTX_free(ctx);
-	EVP_MAC_free(m);
 	return ret;
 }
 

@@ -1,6 +1,8 @@
 /* SHA digests and HMAC through EVP_Digest and EVP_MAC("HMAC"). */
 #include "daemon/crypto/hash.h"
 
+#include "daemon/crypto/lib.h"
+
 #include <errno.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -48,13 +50,10 @@ int crypto_digest(enum crypto_hash_alg alg, const void *data, size_t len, uint8_
 
 	if (!name || !out || (!data && len))
 		return -EINVAL;
-	md = EVP_MD_fetch(NULL, name, NULL);
-	if (!md) {
-		ERR_clear_error();
+	md = crypto_alg_md(alg);
+	if (!md)
 		return -EIO;
-	}
 	ok = EVP_Digest(len ? data : &empty, len, out, &outl, md, NULL);
-	EVP_MD_free(md);
 	if (ok != 1 || outl != crypto_hash_len(alg)) {
 		ERR_clear_error();
 		return -EIO;
@@ -69,7 +68,7 @@ int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
 	const char *name = digest_name(alg);
 	size_t want = crypto_hash_len(alg);
 	OSSL_PARAM params[2];
-	EVP_MAC *mac = NULL;
+	EVP_MAC *mac;
 	EVP_MAC_CTX *ctx = NULL;
 	size_t outl = 0;
 	int ret = -EIO;
@@ -80,7 +79,7 @@ int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
 		if (!parts[i].data && parts[i].len)
 			return -EINVAL;
 
-	mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+	mac = crypto_alg_hmac();
 	if (!mac)
 		goto out;
 	ctx = EVP_MAC_CTX_new(mac);
@@ -104,7 +103,6 @@ out:
 	if (ret)
 		ERR_clear_error();
 	EVP_MAC_CTX_free(ctx); /* cleanses the keyed state */
-	EVP_MAC_free(mac);
 	return ret;
 }
 
@@ -124,10 +122,9 @@ struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg)
 	if (!name)
 		return NULL;
 	h = calloc(1, sizeof(*h));
-	mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+	mac = crypto_alg_hmac();
 	if (h && mac)
 		h->ctx = EVP_MAC_CTX_new(mac);
-	EVP_MAC_free(mac); /* the context keeps its own reference */
 	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)name, 0);
 	params[1] = OSSL_PARAM_construct_end();
 	/* The digest is set once here; runs only change the key. */

@@ -2,6 +2,8 @@
  * 802.11 KDF (HMAC-SHA-256/384). */
 #include "daemon/crypto/kdf.h"
 
+#include "daemon/crypto/lib.h"
+
 #include <errno.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -22,7 +24,7 @@ int crypto_pbkdf2_sha1(const void *pass, size_t pass_len, const void *salt, size
 {
 	static const uint8_t empty;
 	OSSL_PARAM params[6];
-	EVP_KDF *kdf = NULL;
+	EVP_KDF *kdf;
 	EVP_KDF_CTX *ctx = NULL;
 	uint64_t iter = iterations;
 	int pkcs5 = 1; /* no SP 800-132 minimums: WPA and RFC 6070 need short inputs */
@@ -31,7 +33,7 @@ int crypto_pbkdf2_sha1(const void *pass, size_t pass_len, const void *salt, size
 	if ((!pass && pass_len) || (!salt && salt_len) || !out || !out_len || !iterations)
 		return -EINVAL;
 
-	kdf = EVP_KDF_fetch(NULL, "PBKDF2", NULL);
+	kdf = crypto_alg_pbkdf2();
 	if (!kdf)
 		goto out;
 	ctx = EVP_KDF_CTX_new(kdf);
@@ -56,7 +58,6 @@ out:
 	if (ret)
 		ERR_clear_error();
 	EVP_KDF_CTX_free(ctx);
-	EVP_KDF_free(kdf);
 	return ret;
 }
 

@@ -2,6 +2,7 @@
  * deprecated in OpenSSL 3) check and decompress the peer's x; EVP does
  * key generation, ECDH (EVP_PKEY_derive) and HKDF. */
 #include "daemon/crypto/owe.h"
+#include "daemon/crypto/lib.h"
 
 #include "daemon/crypto/secure.h"
 
@@ -229,7 +230,7 @@ static int hkdf(const struct group_info *g, const uint8_t *salt, size_t salt_len
 		const uint8_t *ikm, size_t ikm_len, uint8_t *out, size_t out_len)
 {
 	static const char info[] = "OWE Key Generation";
-	EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
+	EVP_KDF *kdf = crypto_alg_hkdf();
 	EVP_KDF_CTX *ctx = kdf ? EVP_KDF_CTX_new(kdf) : NULL;
 	OSSL_PARAM params[] = {
 		OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)g->digest, 0),
@@ -241,7 +242,6 @@ static int hkdf(const struct group_info *g, const uint8_t *salt, size_t salt_len
 	};
 	int ret = ctx && EVP_KDF_derive(ctx, out, out_len, params) > 0 ? 0 : -EIO;
 	EVP_KDF_CTX_free(ctx);
-	EVP_KDF_free(kdf);
 	return ret;
 }
 

@@ -458,6 +458,20 @@ size_t bss_list_expire(struct bss_list *list, uint64_t now_us, uint64_t max_age_
 	return dropped;
 }
 
+bool bss_list_oldest(const struct bss_list *list, const uint8_t *keep, uint64_t *seen_us)
+{
+	bool any = false;
+	for (size_t i = 0; i < list->n; i++) {
+		const struct station_bss *b = list->entries[i];
+		if (keep && memcmp(b->bssid, keep, DRIVER_ADDR_LEN) == 0)
+			continue;
+		if (!any || b->last_seen_us < *seen_us)
+			*seen_us = b->last_seen_us;
+		any = true;
+	}
+	return any;
+}
+
 void bss_list_remove(struct bss_list *list, const uint8_t bssid[DRIVER_ADDR_LEN])
 {
 	size_t i = index_of(list, bssid);

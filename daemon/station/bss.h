@@ -139,6 +139,9 @@ int bss_list_update_from_frame(struct bss_list *list, const uint8_t *frame, size
  * NULL: the BSS we are associated with). Returns how many were dropped. */
 size_t bss_list_expire(struct bss_list *list, uint64_t now_us, uint64_t max_age_us,
 		       const uint8_t *keep);
+/* When bss_list_expire() with this keep will next drop an entry: false if
+ * it never will (no entry but keep); else *seen_us is the oldest last_seen_us. */
+bool bss_list_oldest(const struct bss_list *list, const uint8_t *keep, uint64_t *seen_us);
 void bss_list_remove(struct bss_list *list, const uint8_t bssid[DRIVER_ADDR_LEN]);
 void bss_list_clear(struct bss_list *list);
 

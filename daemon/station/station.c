@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AGE_TICK_MS 10000
 
 const char *station_state_name(enum station_state state)
 {
@@ -44,6 +43,8 @@ const char *station_state_name(enum station_state state)
 
 /* The one place the state changes: logs, runs the entry actions, tells the
  * daemon (and through it D-Bus). */
+static void age_rearm(struct station *st);
+
 void station_enter_state(struct station *st, enum station_state state)
 {
 	enum station_state old = st->state;
@@ -57,6 +58,7 @@ void station_enter_state(struct station *st, enum station_state state)
 	case STATION_DISCONNECTED:
 		station_disarm_timer(st);
 		st->link_up = false;
+		age_rearm(st); /* the BSS we were on may age out now */
 		break;
 	case STATION_SCANNING:
 	case STATION_AUTHENTICATING:
@@ -106,18 +108,41 @@ void station_disarm_timer(struct station *st)
 	loop_timer_disarm(st->timer);
 }
 
+static const uint8_t *age_keep(const struct station *st)
+{
+	return st->state != STATION_DISCONNECTED ? st->bssid : NULL;
+}
+
+/* The age timer fires when the oldest entry it may drop passes the maximum
+ * age, and not at all when there is none (connected, nothing else heard):
+ * an idle station has no periodic wakeup for its BSS list. */
+static void age_rearm(struct station *st)
+{
+	const uint64_t max_age_us = (uint64_t)STATION_BSS_MAX_AGE_MS * 1000u;
+	uint64_t oldest, now = loop_now_us(st->loop);
+
+	if (!st->age_timer || !st->bss)
+		return; /* station_new() failed half-way */
+	if (!bss_list_oldest(st->bss, age_keep(st), &oldest)) {
+		loop_timer_disarm(st->age_timer);
+		return;
+	}
+	/* bss_list_expire() drops entries strictly older than the maximum. */
+	uint64_t due = oldest + max_age_us + 1;
+	loop_timer_arm_us(st->age_timer, due > now ? due - now : 0);
+}
+
 static void age_fired(struct loop_timer *t, void *data)
 {
 	struct station *st = data;
-	const uint8_t *keep = st->state != STATION_DISCONNECTED ? st->bssid : NULL;
 	size_t dropped = bss_list_expire(st->bss, loop_now_us(st->loop),
-					 (uint64_t)STATION_BSS_MAX_AGE_MS * 1000u, keep);
+					 (uint64_t)STATION_BSS_MAX_AGE_MS * 1000u, age_keep(st));
+	(void)t;
 	if (dropped) {
 		log_debug("ifindex %u: %zu BSS entries aged out", st->ifindex, dropped);
 		st->nets_dirty = true;
 	}
-	if (bss_list_count(st->bss))
-		loop_timer_arm_ms(t, AGE_TICK_MS);
+	age_rearm(st);
 }
 
 void station_networks_refresh(struct station *st)
@@ -131,8 +156,7 @@ void station_networks_refresh(struct station *st)
 		struct station_known k;
 		n->known = known_get(st->store, n->ssid, n->ssid_len, n->security, false, &k);
 	}
-	if (bss_list_count(st->bss) && !loop_timer_armed(st->age_timer))
-		loop_timer_arm_ms(st->age_timer, AGE_TICK_MS);
+	age_rearm(st);
 }
 
 /* ---- lifetime ---- */

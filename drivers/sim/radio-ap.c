@@ -93,13 +93,22 @@ static void on_beacon(struct loop_timer *t, void *data)
 		csa_finish(ifc);
 }
 
+struct inactivity_scan {
+	uint64_t now_us;
+	uint64_t next_us; /* earliest deadline still ahead */
+};
+
 static void check_inactive(struct sim_iface *ifc, struct sim_peer *p, void *data)
 {
-	uint64_t now = *(const uint64_t *)data;
+	struct inactivity_scan *s = data;
 	uint64_t limit_us = (uint64_t)ifc->ap.inactivity_s * 1000000u;
-	if (!(p->flags & DRIVER_STA_ASSOCIATED) || p->inactive_reported ||
-	    now - p->last_rx_us < limit_us)
+	if (!(p->flags & DRIVER_STA_ASSOCIATED) || p->inactive_reported)
 		return;
+	if (s->now_us - p->last_rx_us < limit_us) {
+		if (p->last_rx_us + limit_us < s->next_us)
+			s->next_us = p->last_rx_us + limit_us;
+		return;
+	}
 	p->inactive_reported = true;
 	struct driver_event ev = { .type = DRIVER_EV_STA_INACTIVE, .radio_id = ifc->radio->id,
 				   .ifindex = ifc->ifindex, .u.peer.addr = p->addr };
@@ -111,9 +120,14 @@ static void on_inactivity(struct loop_timer *t, void *data)
 	struct sim_iface *ifc = data;
 	if (!ifc->ap.started || !ifc->ap.inactivity_s)
 		return;
-	uint64_t now = loop_now_us(ifc->sim->loop);
-	sim_peers_each(ifc, check_inactive, &now);
-	loop_timer_arm_ms(ifc->ap.inact_timer, SIM_INACTIVITY_CHECK_MS);
+	/* Wake at the first peer's deadline, not on a tick: an idle AP with
+	 * quiet stations sleeps for the whole inactivity limit. A peer heard
+	 * or associating later has a deadline past now + limit, the latest
+	 * this arms for. */
+	struct inactivity_scan s = { .now_us = loop_now_us(ifc->sim->loop) };
+	s.next_us = s.now_us + (uint64_t)ifc->ap.inactivity_s * 1000000u;
+	sim_peers_each(ifc, check_inactive, &s);
+	loop_timer_arm_us(ifc->ap.inact_timer, s.next_us - s.now_us);
 }
 
 int sim_ap_init(struct sim_iface *ifc)

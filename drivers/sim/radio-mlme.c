@@ -147,14 +147,22 @@ static void on_beacon_watch(struct loop_timer *t, void *data)
 	struct sim_iface *ifc = data;
 	struct sim_mlme *m = &ifc->mlme;
 	uint64_t interval_us = (uint64_t)m->beacon_int * SIM_TU_US;
+	uint64_t loss_us = interval_us * ifc->sim->opts.beacon_loss_count;
+	uint64_t now = loop_now_us(ifc->sim->loop);
 	if (m->state != SIM_MLME_ASSOCIATED)
 		return;
-	loop_timer_arm_us(m->bl_timer, interval_us);
-	if (ifc->scan || m->loss_reported)
+	/* Wake when the loss would be due, not every beacon interval: while
+	 * beacons arrive this timer fires once per beacon_loss intervals. */
+	if (ifc->scan || m->loss_reported) {
+		loop_timer_arm_us(m->bl_timer, loss_us);
 		return;
-	uint64_t missed = (loop_now_us(ifc->sim->loop) - m->last_beacon_us) / interval_us;
-	if (missed < ifc->sim->opts.beacon_loss_count)
+	}
+	if (now - m->last_beacon_us < loss_us) {
+		loop_timer_arm_us(m->bl_timer, m->last_beacon_us + loss_us - now);
 		return;
+	}
+	loop_timer_arm_us(m->bl_timer, loss_us);
+	uint64_t missed = (now - m->last_beacon_us) / interval_us;
 	log_info("%s: %llu beacon intervals without a beacon from the BSS", ifc->name,
 		 (unsigned long long)missed);
 	m->loss_reported = true;

@@ -243,10 +243,18 @@ START_TEST(test_merge_and_expire)
 
 	/* Aging: entry 1 (heard at 100 s) goes at 131 s; the kept one stays. */
 	uint8_t b1[6] = { 0x02, 0, 0, 0, 0, 1 };
+	uint64_t oldest = 0;
+	/* The age timer's deadline: the oldest entry that may go, never keep. */
+	ck_assert(bss_list_oldest(l, NULL, &oldest));
+	ck_assert_uint_eq(oldest, 100 * SEC_US);
+	ck_assert(bss_list_oldest(l, b1, &oldest));
+	ck_assert_uint_eq(oldest, now + SEC_US);
 	ck_assert_uint_eq(bss_list_expire(l, 131 * SEC_US, 30 * SEC_US, b1), 0);
 	ck_assert_uint_eq(bss_list_expire(l, 131 * SEC_US, 30 * SEC_US, NULL), 1);
 	ck_assert_ptr_null(bss_list_find(l, b1));
 	ck_assert_ptr_nonnull(bss_list_find(l, b2));
+	/* Connected to the only BSS left: nothing can age out, no deadline. */
+	ck_assert(!bss_list_oldest(l, b2, &oldest));
 	bss_list_remove(l, b2);
 	ck_assert_uint_eq(bss_list_count(l), 0);
 	bss_list_free(l);

@@ -1,0 +1,100 @@
+/* OpenSSL's start-up options and the fetched-once algorithm table. */
+#include "daemon/crypto/lib.h"
+
+#include <errno.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/kdf.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+int crypto_lib_init(void)
+{
+	/* wpad sets every parameter it uses itself (algorithms by name, TLS
+	 * versions per profile), so the system openssl.cnf is not parsed.
+	 * libcrypto's error-string tables (about 600 kB resident once
+	 * loaded) are not loaded: wpad never prints a libcrypto reason text;
+	 * a TLS failure's reason comes from libssl's own table, which the
+	 * first TLS context still loads. Must run before any other OpenSSL
+	 * call: both choices are made once per process. */
+	if (OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS,
+				NULL) != 1) {
+		ERR_clear_error();
+		return -EIO;
+	}
+	return 0;
+}
+
+static const char *const md_names[] = {
+	[CRYPTO_HASH_SHA1] = "SHA1",
+	[CRYPTO_HASH_SHA256] = "SHA256",
+	[CRYPTO_HASH_SHA384] = "SHA384",
+	[CRYPTO_HASH_SHA512] = "SHA512",
+};
+#define N_MD (sizeof(md_names) / sizeof(md_names[0]))
+
+static struct {
+	pthread_once_t once;
+	EVP_MD *md[N_MD];
+	EVP_MAC *hmac, *cmac;
+	EVP_KDF *pbkdf2, *hkdf;
+} algs = { .once = PTHREAD_ONCE_INIT };
+
+static void algs_free(void)
+{
+	for (size_t i = 0; i < N_MD; i++)
+		EVP_MD_free(algs.md[i]);
+	EVP_MAC_free(algs.hmac);
+	EVP_MAC_free(algs.cmac);
+	EVP_KDF_free(algs.pbkdf2);
+	EVP_KDF_free(algs.hkdf);
+}
+
+static void algs_fetch(void)
+{
+	/* OpenSSL registers its exit handler here if it has not yet: ours,
+	 * registered below, then runs first and drops our references before
+	 * OpenSSL tears the provider down. */
+	OPENSSL_init_crypto(0, NULL);
+	for (size_t i = 0; i < N_MD; i++)
+		algs.md[i] = EVP_MD_fetch(NULL, md_names[i], NULL);
+	algs.hmac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+	algs.cmac = EVP_MAC_fetch(NULL, "CMAC", NULL);
+	algs.pbkdf2 = EVP_KDF_fetch(NULL, "PBKDF2", NULL);
+	algs.hkdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
+	ERR_clear_error(); /* a missing one is reported by its getter's NULL */
+	atexit(algs_free);
+}
+
+static bool algs_ready(void)
+{
+	return pthread_once(&algs.once, algs_fetch) == 0;
+}
+
+EVP_MD *crypto_alg_md(enum crypto_hash_alg alg)
+{
+	if ((size_t)alg >= N_MD || !algs_ready())
+		return NULL;
+	return algs.md[alg];
+}
+
+EVP_MAC *crypto_alg_hmac(void)
+{
+	return algs_ready() ? algs.hmac : NULL;
+}
+
+EVP_MAC *crypto_alg_cmac(void)
+{
+	return algs_ready() ? algs.cmac : NULL;
+}
+
+EVP_KDF *crypto_alg_pbkdf2(void)
+{
+	return algs_ready() ? algs.pbkdf2 : NULL;
+}
+
+EVP_KDF *crypto_alg_hkdf(void)
+{
+	return algs_ready() ? algs.hkdf : NULL;
+}

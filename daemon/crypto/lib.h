@@ -1,0 +1,27 @@
+/* How wpad starts OpenSSL, and the algorithms it fetches once.
+ *
+ * crypto_lib_init() is for the daemon's main(): it chooses what OpenSSL
+ * loads (see lib.c). Tests and tools that skip it get OpenSSL's defaults,
+ * and every function of this module works either way.
+ *
+ * The crypto_alg_*() getters return algorithms fetched once from the
+ * default library context on first use and kept until exit (NULL if
+ * OpenSSL cannot provide them): a fetch per call costs a lock, a name
+ * lookup and a reference count each time, on every MIC and every PRF.
+ */
+#ifndef WPAD_CRYPTO_LIB_H
+#define WPAD_CRYPTO_LIB_H
+
+#include <openssl/evp.h>
+
+#include "daemon/crypto/hash.h"
+
+int crypto_lib_init(void);
+
+EVP_MD *crypto_alg_md(enum crypto_hash_alg alg);
+EVP_MAC *crypto_alg_hmac(void);
+EVP_MAC *crypto_alg_cmac(void);
+EVP_KDF *crypto_alg_pbkdf2(void);
+EVP_KDF *crypto_alg_hkdf(void);
+
+#endif
