@@ -38,6 +38,9 @@ struct wpad_device {
 	char name[32];
 	struct wpad_radio *radio;
 	uint32_t ifindex;
+	/* The interface was the system's (Interface=, CreateInterface): given
+	 * back at exit, not deleted. */
+	bool adopted;
 	struct station *station; /* kind STATION */
 	struct ap *ap;           /* kind AP */
 	struct wired_port *wired; /* kind WIRED */
