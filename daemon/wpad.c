@@ -18,7 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define WPAD_MAX_DEVICES 32
 
 struct wpad_radio {
 	char name[32];
@@ -610,6 +609,61 @@ static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struc
 		return bound;
 	log_info("%s: station on radio %s (ifindex %u)", dev->name, dev->radio->name, dev->ifindex);
 	return 0;
+}
+
+/* How telling a failed adoption on one radio is: another radio's "not
+ * mine" says least, a refusal by the radio that has the interface most. */
+static int adopt_rank(const struct wpad_error *e)
+{
+	switch (e->err_no) {
+	case ENODEV: return 0;
+	case EOPNOTSUPP: return 1;
+	case EMEDIUMTYPE: return 2;
+	default: return 3;
+	}
+}
+
+struct wpad_device *wpad_station_adopt(struct wpad *w, const char *ifname,
+				       struct wpad_error *err)
+{
+	struct wpad_error tried;
+	wpad_error_set(err, WPAD_ERR_NOT_FOUND, ENODEV, -1, -1,
+		       "%s: wpad.conf has no radio to look for it on", ifname);
+	if (wpad_device_find(w, ifname)) {
+		wpad_error_set(err, WPAD_ERR_ALREADY_EXISTS, EEXIST, -1, -1,
+			       "wpad already has a device named %s", ifname);
+		return NULL;
+	}
+	for (size_t i = 0; i < w->n_radios; i++) {
+		struct wpad_device *dev = add_device(w, WPAD_DEVICE_STATION, ifname,
+						     w->radios[i].name, ifname, &tried);
+		if (!dev) {
+			if (i == 0 || adopt_rank(&tried) > adopt_rank(err))
+				*err = tried;
+			continue;
+		}
+		/* The front that asked decides what it joins: no autoconnect. */
+		dev->station_autoconnect = false;
+		if (attach_station(dev) < 0) {
+			detach_role(dev);
+			driver_iface_release(dev->radio->drv, dev->ifindex);
+			w->n_devices--;
+			wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: out of memory",
+				       ifname);
+			return NULL;
+		}
+		wpad_error_clear(err);
+		log_info("%s: station on radio %s, adopted (ifindex %u)", ifname,
+			 dev->radio->name, dev->ifindex);
+		NOTIFY(w, device_added, dev);
+		return dev;
+	}
+	if (adopt_rank(err) < 3 && w->n_radios > 1) /* no radio had it: say so for all */
+		wpad_error_set(err, err->code, err->err_no, -1, -1,
+			       "%s is not a wireless interface of any radio in wpad.conf (%s)",
+			       ifname, err->err_no == ENODEV ? "no network interface has that name"
+							     : "`iw dev` lists them by phy");
+	return NULL;
 }
 
 static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_error *err)
