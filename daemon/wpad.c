@@ -18,7 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-
 struct wpad_radio {
 	char name[32];
 	const char *backend;
@@ -436,16 +435,13 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 	dev->owner = w;
 	snprintf(dev->name, sizeof(dev->name), "%s", name);
 	enum driver_iftype type = kind == WPAD_DEVICE_AP ? DRIVER_IFTYPE_AP : DRIVER_IFTYPE_STATION;
-	if (open_iface(dev, type, adopt_ifname, has_addr ? addr : NULL, err) < 0) {
-		log_error("%s", err->text);
+	if (open_iface(dev, type, adopt_ifname, has_addr ? addr : NULL, err) < 0)
 		return NULL;
-	}
 	w->n_devices++;
-	int e;
 	wpad_error_clear(&dev->last_error);
 	/* An interface that cannot come up stays, down, with the reason in
 	 * last_error: the daemon keeps running so clients can see why. */
-	e = driver_iface_set_up(radio->drv, dev->ifindex, true);
+	int e = driver_iface_set_up(radio->drv, dev->ifindex, true);
 	dev->powered = e == 0;
 	if (e < 0) {
 		wpad_error_set(&dev->last_error, wpad_device_error_code(dev, e), e, -1, -1,
