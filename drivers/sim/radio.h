@@ -578,8 +578,11 @@ struct sim_iface {
 	uint8_t addr[SIM_ADDR_LEN];
 	enum driver_iftype type;
 	bool up;
-	/* Taken over (iface_adopt), not created by its user: given back on
-	 * iface_release with the type and up state it had, never deleted. */
+	/* Made by iface_add (its user's own, as nl80211's SOCKET_OWNER ones);
+	 * netdev=station's are the system's, the only ones iface_adopt takes. */
+	bool created;
+	/* Taken over (iface_adopt): given back on iface_release with the type
+	 * and up state it had, never deleted. */
 	bool adopted;
 	enum driver_iftype found_type;
 	bool found_up;

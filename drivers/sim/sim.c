@@ -280,6 +280,7 @@ static int op_iface_add(void *priv, uint32_t radio_id, const char *name,
 	while (*pp)
 		pp = &(*pp)->next;
 	*pp = ifc;
+	ifc->created = true;
 	log_info("%s: new %s interface on %s", ifc->name, driver_iftype_name(type), r->name);
 	sim_emit_simple(ifc, DRIVER_EV_IFACE_NEW);
 	if (ifindex)
@@ -369,7 +370,7 @@ static int op_iface_adopt(void *priv, uint32_t radio_id, const char *name,
 		return -ENODEV;
 	if (ifc->radio != r)
 		return -EMEDIUMTYPE;
-	if (ifc->adopted || ifc->scan || ifc->ap.started || sim_mlme_connected(ifc))
+	if (ifc->created || ifc->adopted || ifc->scan || ifc->ap.started || sim_mlme_connected(ifc))
 		return -EBUSY;
 	enum driver_iftype was = ifc->type;
 	int err = op_iface_set_type(sim, ifc->ifindex, type);
@@ -583,12 +584,14 @@ static void *op_open(struct driver *drv, struct loop *loop, const char *options,
 	}
 	for (struct sim_radio *r = sim->radios; r && sim->opts.netdev_station; r = r->next) {
 		char name[DRIVER_IFNAME_MAX];
+		uint32_t ifindex = 0;
 		snprintf(name, sizeof(name), "%.11s-sta", r->name);
-		if ((*err = op_iface_add(sim, r->id, name, DRIVER_IFTYPE_STATION, NULL, NULL)) < 0) {
+		if ((*err = op_iface_add(sim, r->id, name, DRIVER_IFTYPE_STATION, NULL, &ifindex)) < 0) {
 			sim_free(sim);
 			free(sim);
 			return NULL;
 		}
+		sim_iface_find(sim, ifindex)->created = false; /* the system's, not the user's */
 	}
 	log_info("%u radio(s), regulatory domain %s", sim->opts.radios, sim->country);
 	return sim;

@@ -96,6 +96,12 @@ START_TEST(adoption_errors_say_which_case)
 	ck_assert_int_eq(driver_iface_adopt(T->drv, 999, other, DRIVER_IFTYPE_STATION, NULL),
 			 -ENODEV);
 	ck_assert_int_eq(driver_iface_release(T->drv, 999), -ENODEV);
+	/* One its user made with iface_add is that user's, not the system's. */
+	uint32_t own = simt_iface(0, DRIVER_IFTYPE_STATION);
+	struct driver_iface_info own_info;
+	ck_assert_int_eq(driver_iface_info(T->drv, own, &own_info), 0);
+	ck_assert_int_eq(driver_iface_adopt(T->drv, r0, own_info.name, DRIVER_IFTYPE_STATION, NULL),
+			 -EBUSY);
 	/* A type the radio refuses leaves the interface untaken and as it was. */
 	char mine[DRIVER_IFNAME_MAX];
 	snprintf(mine, sizeof(mine), "%.11s-sta", T->radios[0].name);
