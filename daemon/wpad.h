@@ -2,7 +2,8 @@
  * and routes every driver event to the role that owns its interface.
  *
  * One struct wpad owns everything it creates: the driver instances (one per
- * [Radio NAME]), the interfaces it added, the station and AP roles, and the
+ * [Radio NAME]), the interfaces it added (those it adopted stay the
+ * system's, given back at exit), the station and AP roles, and the
  * known-network store. The D-Bus layer reaches the roles through it.
  */
 #ifndef WPAD_WPAD_H
