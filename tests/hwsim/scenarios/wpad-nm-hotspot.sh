@@ -113,6 +113,10 @@ nmcli_ connection down hotspot-wpad >/dev/null || fail "nmcli connection down ho
 wait_until 20 "wpad: the hotspot stopped, a station again" log_has wpad "hotspot stopped, a station again"
 wait_until 20 "NetworkManager: $STA_IF disconnected (a station again)" nm_dev_state_is "$STA_IF" 30
 nsx sta iw dev "$STA_IF" info | grep -q 'type managed' || fail "$STA_IF is not a station again"
+# Both halves use the kernel's interface now, and `nmcli device wifi hotspot`
+# reuses an access point profile the interface already has: without this,
+# wpa_supplicant's half would run hotspot-wpad again.
+nmcli_ connection delete hotspot-wpad >/dev/null || fail "nmcli connection delete hotspot-wpad"
 alive wpad || fail "wpad died"
 stop_daemon "client-wpad"
 stop_daemon nm
