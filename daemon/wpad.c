@@ -18,8 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define WPAD_MAX_DEVICES 32
-
 struct wpad_radio {
 	char name[32];
 	const char *backend;
@@ -353,9 +351,67 @@ static int check_combination(struct wpad *w, struct wpad_radio *radio, enum wpad
 	return 0;
 }
 
+/* What a failed adoption means, in words that say what to do. */
+static void adopt_error(struct wpad_error *err, const char *name, const char *ifname,
+			const struct wpad_radio *radio, int e)
+{
+	enum wpad_error_code code = WPAD_ERR_DRIVER_ERROR;
+	const char *why = strerror(-e);
+	switch (-e) {
+	case ENODEV:
+		code = WPAD_ERR_NOT_FOUND;
+		why = "no network interface has that name (see `ip link`; is the device's driver "
+		      "loaded?)";
+		break;
+	case EMEDIUMTYPE:
+		code = WPAD_ERR_NOT_SUPPORTED;
+		why = "it is not a wireless interface of this radio (`iw dev` lists them by phy)";
+		break;
+	case EBUSY:
+		code = WPAD_ERR_BUSY;
+		why = "it is in use: wpad has it already, or another program (wpa_supplicant, "
+		      "hostapd, iwd) is connected or beaconing on it; stop that program first";
+		break;
+	case EOPNOTSUPP:
+		code = WPAD_ERR_NOT_SUPPORTED;
+		why = "this radio's backend cannot take over an existing interface";
+		break;
+	default: /* the retype refused, usually */
+		break;
+	}
+	wpad_error_set(err, code, e, -1, -1, "%s: cannot use the interface %s of radio %s: %s",
+		       name, ifname, radio->name, why);
+}
+
+/* The one place that decides between taking the system's interface and
+ * creating one: adopt_ifname names an existing netdev ([Station]
+ * Interface=, or the fi.w1.wpa_supplicant1 front's CreateInterface); NULL
+ * creates one, its address derived as check_combination says. */
+static int open_iface(struct wpad_device *dev, enum driver_iftype type, const char *adopt_ifname,
+		      const uint8_t *addr, struct wpad_error *err)
+{
+	struct wpad_radio *radio = dev->radio;
+	if (adopt_ifname) {
+		int e = driver_iface_adopt(radio->drv, radio->radio_id, adopt_ifname, type,
+					   &dev->ifindex);
+		if (e < 0)
+			adopt_error(err, dev->name, adopt_ifname, radio, e);
+		dev->adopted = e == 0;
+		return e;
+	}
+	int e = driver_iface_add(radio->drv, radio->radio_id, NULL, type, addr, &dev->ifindex);
+	if (e == -EADDRINUSE && addr) /* taken: the driver picks one */
+		e = driver_iface_add(radio->drv, radio->radio_id, NULL, type, NULL, &dev->ifindex);
+	if (e < 0)
+		wpad_error_set(err, wpad_error_code_from_errno(e), e, -1, -1,
+			       "%s: cannot create a %s interface on radio %s: %s", dev->name,
+			       driver_iftype_name(type), radio->name, strerror(-e));
+	return e;
+}
+
 static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind,
 				      const char *name, const char *radio_name,
-				      struct wpad_error *err)
+				      const char *adopt_ifname, struct wpad_error *err)
 {
 	struct wpad_radio *radio = radio_by_name(w, radio_name);
 	if (!radio) {
@@ -368,8 +424,9 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 		return NULL;
 	}
 	uint8_t addr[6];
-	bool has_addr;
-	if (check_combination(w, radio, kind, name, addr, &has_addr, err) < 0)
+	bool has_addr = false;
+	/* An adopted interface exists already: it adds none to the radio. */
+	if (!adopt_ifname && check_combination(w, radio, kind, name, addr, &has_addr, err) < 0)
 		return NULL;
 	struct wpad_device *dev = &w->devices[w->n_devices];
 	memset(dev, 0, sizeof(*dev));
@@ -378,21 +435,13 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 	dev->owner = w;
 	snprintf(dev->name, sizeof(dev->name), "%s", name);
 	enum driver_iftype type = kind == WPAD_DEVICE_AP ? DRIVER_IFTYPE_AP : DRIVER_IFTYPE_STATION;
-	int e = driver_iface_add(radio->drv, radio->radio_id, NULL, type, has_addr ? addr : NULL,
-				 &dev->ifindex);
-	if (e == -EADDRINUSE && has_addr) /* taken: the driver picks one */
-		e = driver_iface_add(radio->drv, radio->radio_id, NULL, type, NULL, &dev->ifindex);
-	if (e < 0) {
-		wpad_error_set(err, wpad_error_code_from_errno(e), e, -1, -1,
-			       "%s: cannot create a %s interface on radio %s: %s", name,
-			       driver_iftype_name(type), radio->name, strerror(-e));
+	if (open_iface(dev, type, adopt_ifname, has_addr ? addr : NULL, err) < 0)
 		return NULL;
-	}
 	w->n_devices++;
 	wpad_error_clear(&dev->last_error);
 	/* An interface that cannot come up stays, down, with the reason in
 	 * last_error: the daemon keeps running so clients can see why. */
-	e = driver_iface_set_up(radio->drv, dev->ifindex, true);
+	int e = driver_iface_set_up(radio->drv, dev->ifindex, true);
 	dev->powered = e == 0;
 	if (e < 0) {
 		wpad_error_set(&dev->last_error, wpad_device_error_code(dev, e), e, -1, -1,
@@ -541,7 +590,8 @@ static int bind_data_interface(struct wpad_device *dev, const char *ifname,
 
 static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struct wpad_error *err)
 {
-	struct wpad_device *dev = add_device(w, WPAD_DEVICE_STATION, cs->name, cs->radio, err);
+	struct wpad_device *dev = add_device(w, WPAD_DEVICE_STATION, cs->name, cs->radio,
+					     cs->adopt_ifname, err);
 	if (!dev)
 		return -ENODEV;
 	dev->station_autoconnect = cs->autoconnect;
@@ -557,9 +607,64 @@ static int add_station(struct wpad *w, const struct wpad_conf_station *cs, struc
 	return 0;
 }
 
+/* How telling a failed adoption on one radio is: another radio's "not
+ * mine" says least, a refusal by the radio that has the interface most. */
+static int adopt_rank(const struct wpad_error *e)
+{
+	switch (e->err_no) {
+	case ENODEV: return 0;
+	case EOPNOTSUPP: return 1;
+	case EMEDIUMTYPE: return 2;
+	default: return 3;
+	}
+}
+
+struct wpad_device *wpad_station_adopt(struct wpad *w, const char *ifname,
+				       struct wpad_error *err)
+{
+	struct wpad_error tried;
+	wpad_error_set(err, WPAD_ERR_NOT_FOUND, ENODEV, -1, -1,
+		       "%s: wpad.conf has no radio to look for it on", ifname);
+	if (wpad_device_find(w, ifname)) {
+		wpad_error_set(err, WPAD_ERR_ALREADY_EXISTS, EEXIST, -1, -1,
+			       "wpad already has a device named %s", ifname);
+		return NULL;
+	}
+	for (size_t i = 0; i < w->n_radios; i++) {
+		struct wpad_device *dev = add_device(w, WPAD_DEVICE_STATION, ifname,
+						     w->radios[i].name, ifname, &tried);
+		if (!dev) {
+			if (i == 0 || adopt_rank(&tried) > adopt_rank(err))
+				*err = tried;
+			continue;
+		}
+		/* The front that asked decides what it joins: no autoconnect. */
+		dev->station_autoconnect = false;
+		if (attach_station(dev) < 0) {
+			detach_role(dev);
+			driver_iface_release(dev->radio->drv, dev->ifindex);
+			w->n_devices--;
+			wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: out of memory",
+				       ifname);
+			return NULL;
+		}
+		wpad_error_clear(err);
+		log_info("%s: station on radio %s, adopted (ifindex %u)", ifname,
+			 dev->radio->name, dev->ifindex);
+		NOTIFY(w, device_added, dev);
+		return dev;
+	}
+	if (adopt_rank(err) < 3 && w->n_radios > 1) /* no radio had it: say so for all */
+		wpad_error_set(err, err->code, err->err_no, -1, -1,
+			       "%s is not a wireless interface of any radio in wpad.conf (%s)",
+			       ifname, err->err_no == ENODEV ? "no network interface has that name"
+							     : "`iw dev` lists them by phy");
+	return NULL;
+}
+
 static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_error *err)
 {
-	struct wpad_device *dev = add_device(w, WPAD_DEVICE_AP, ca->name, ca->radio, err);
+	struct wpad_device *dev = add_device(w, WPAD_DEVICE_AP, ca->name, ca->radio, NULL, err);
 	if (!dev)
 		return -ENODEV;
 	if (attach_ap(dev) < 0) {
@@ -586,7 +691,7 @@ static int add_wired(struct wpad *w, const struct wpad_conf_wired *cw, struct wp
 		.state_changed = on_wired_state,
 		.need_secret = on_wired_need_secret,
 	};
-	struct wpad_device *dev = add_device(w, WPAD_DEVICE_WIRED, cw->name, cw->radio, err);
+	struct wpad_device *dev = add_device(w, WPAD_DEVICE_WIRED, cw->name, cw->radio, NULL, err);
 	if (!dev)
 		return -ENODEV;
 	struct wired_port_callbacks cb = proto;
@@ -771,7 +876,11 @@ void wpad_free(struct wpad *w)
 	for (size_t i = w->n_devices; i-- > 0;) {
 		struct wpad_device *dev = &w->devices[i];
 		detach_role(dev);
-		driver_iface_del(dev->radio->drv, dev->ifindex);
+		/* The system's interface goes back as found; ours goes away. */
+		if (dev->adopted)
+			driver_iface_release(dev->radio->drv, dev->ifindex);
+		else
+			driver_iface_del(dev->radio->drv, dev->ifindex);
 	}
 	for (size_t i = 0; i < w->n_radios; i++)
 		driver_close(w->radios[i].drv);

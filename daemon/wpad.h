@@ -2,7 +2,8 @@
  * and routes every driver event to the role that owns its interface.
  *
  * One struct wpad owns everything it creates: the driver instances (one per
- * [Radio NAME]), the interfaces it added, the station and AP roles, and the
+ * [Radio NAME]), the interfaces it added (those it adopted stay the
+ * system's, given back at exit), the station and AP roles, and the
  * known-network store. The D-Bus layer reaches the roles through it.
  */
 #ifndef WPAD_WPAD_H
@@ -38,6 +39,9 @@ struct wpad_device {
 	char name[32];
 	struct wpad_radio *radio;
 	uint32_t ifindex;
+	/* The interface was the system's (Interface=, CreateInterface): given
+	 * back at exit, not deleted. */
+	bool adopted;
 	struct station *station; /* kind STATION */
 	struct ap *ap;           /* kind AP */
 	struct wired_port *wired; /* kind WIRED */
@@ -101,8 +105,14 @@ struct wpad_observer {
 	/* A station's 802.1X attempt needs a secret its profile lacks (enum
 	 * eap_peer_secret): answer with station_eap_secret(). */
 	void (*station_need_secret)(void *ctx, struct wpad_device *dev, int which);
+	/* A device appeared after wpad_new (wpad_station_adopt). */
+	void (*device_added)(void *ctx, struct wpad_device *dev);
 	void *ctx;
 };
+
+/* Devices at most, those of wpad.conf and those adopted later; a device's
+ * address never changes while the daemon lives. */
+#define WPAD_MAX_DEVICES 32
 
 #define WPAD_MAX_OBSERVERS 4
 
@@ -132,6 +142,17 @@ struct known_store *wpad_known_store(struct wpad *w);
 /* The store changed (a network forgotten or edited): every station
  * refreshes its known flags and autoconnect looks again. */
 void wpad_known_changed(struct wpad *w);
+
+/* A station device on the existing wireless interface ifname (the
+ * kernel's wlan0), looked for on every radio and taken over as [Station]
+ * Interface= does; named ifname, no autoconnect. For a client that names
+ * an interface wpad does not manage yet (the fi.w1.wpa_supplicant1 front's
+ * CreateInterface, as wpa_supplicant opens any netdev). It stays until
+ * exit, when the interface is given back as found. NULL with *err from
+ * the catalogue: NotFound (no such netdev), NotSupported (not wireless or
+ * another radio's), Busy (in use), DriverError (the retype refused). */
+struct wpad_device *wpad_station_adopt(struct wpad *w, const char *ifname,
+				       struct wpad_error *err);
 
 /* Brings the device's interface up or down. Down: a station disconnects
  * and stops autoconnecting, an AP stops. Up: a station autoconnects again

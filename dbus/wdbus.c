@@ -173,6 +173,22 @@ static void on_wired_need_secret(void *c, struct wpad_device *dev, int which)
 		wpad_wired_set_secret(dev, which, NULL);
 }
 
+/* A device adopted at run time (the front's CreateInterface): exported
+ * like those of wpad.conf; the array has room for every device the
+ * daemon can have, so no wdb_device ever moves. */
+static void on_device_added(void *c, struct wpad_device *dev)
+{
+	if (!ctx || ctx->closing || wdb_device_of(dev) || ctx->n_devices == WPAD_MAX_DEVICES)
+		return;
+	struct wdb_device *d = &ctx->devices[ctx->n_devices++];
+	if (wdb_device_add(d, dev) < 0) {
+		log_warn("%s: not exported on D-Bus (out of memory)", dev->name);
+		wdb_device_remove(d);
+		ctx->n_devices--;
+	}
+	wdb_schedule_sync();
+}
+
 /* Frames are too frequent to look at everything after each one; the rest
  * (scans starting and ending, links, radio faults) is worth a sync. */
 static void on_device_event(void *c, struct wpad_device *dev, int type)
@@ -206,6 +222,7 @@ static const struct wpad_observer observer = {
 	.wired_state = on_wired_state,
 	.wired_need_secret = on_wired_need_secret,
 	.station_need_secret = on_station_need_secret,
+	.device_added = on_device_added,
 };
 
 /* ---- building ---- */
@@ -216,7 +233,7 @@ static int export_all(struct wdb *b)
 	b->n_radios = wpad_radio_count(b->w);
 	b->n_devices = wpad_device_count(b->w);
 	b->radios = calloc(b->n_radios + 1, sizeof(*b->radios));
-	b->devices = calloc(b->n_devices + 1, sizeof(*b->devices));
+	b->devices = calloc(WPAD_MAX_DEVICES, sizeof(*b->devices));
 	if (!b->radios || !b->devices)
 		return -ENOMEM;
 	for (size_t i = 0; r == 0 && i < b->n_radios; i++)

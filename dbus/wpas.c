@@ -109,6 +109,28 @@ static void emit_iface_signal(const char *member, struct wpas_iface *ifc, bool w
 
 /* ---- methods ---- */
 
+/* An interface wpad does not manage yet is the system's (the kernel's
+ * wlan0): taken over, as wpa_supplicant opens any netdev it is given. A
+ * refusal is wpa_supplicant's UnknownError (what NetworkManager expects
+ * from a CreateInterface that fails) carrying wpad's catalogue name and
+ * sentence. */
+static DBusMessage *adopt(DBusMessage *msg, const char *ifname, struct wdb_device **out)
+{
+	struct wpad_error err;
+	struct wdb *b = wdb_get();
+	struct wpad_device *dev = wpad_station_adopt(b->w, ifname, &err);
+	*out = dev ? wdb_device_of(dev) : NULL;
+	if (*out)
+		return NULL;
+	if (dev)
+		wpad_error_set(&err, WPAD_ERR_FAILED, ENOMEM, -1, -1,
+			       "%s: taken over but not exported (out of memory)", ifname);
+	char text[WDB_ERROR_TEXT_MAX];
+	wdb_error_format(&err, text, sizeof(text));
+	log_warn("CreateInterface %s refused: %s", ifname, err.text);
+	return wpas_error(msg, "UnknownError", "%s: %s", wdb_error_name(err.code), text);
+}
+
 /* CreateInterface({Ifname, Driver, ConfigFile, BridgeIfname}). */
 static DBusMessage *create_interface(void *data, DBusMessage *msg)
 {
@@ -135,11 +157,14 @@ static DBusMessage *create_interface(void *data, DBusMessage *msg)
 	if (iface_by_ifname(ifname))
 		return wpas_error(msg, "InterfaceExists", "wpad already serves %s", ifname);
 	struct wdb_device *d = device_by_ifname(ifname);
-	if (!d || !d->dev->station)
+	DBusMessage *refused = d ? NULL : adopt(msg, ifname, &d);
+	if (refused)
+		return refused;
+	if (!d->dev->station)
 		return wpas_error(msg, "UnknownError",
-				  "wpad has no station interface named %s: give its radio a "
-				  "[Station] section in wpad.conf",
-				  ifname);
+				  "%s is wpad's access point %s: NetworkManager can only have a "
+				  "station interface (remove its [AccessPoint] from wpad.conf)",
+				  ifname, d->dev->name);
 	size_t slot = WPAS_MAX_IFACES;
 	for (size_t i = 0; i < WPAS_MAX_IFACES && slot == WPAS_MAX_IFACES; i++)
 		if (!self->ifaces[i])

@@ -14,7 +14,9 @@
  *   /fi/w1/wpa_supplicant1/Interfaces/N/Networks/M  a network NM added
  *   /fi/w1/wpa_supplicant1/Interfaces/N/BSSs/M      a BSS heard
  *
- * An interface is a wpad station device looked up by its interface name;
+ * An interface is a wpad station device looked up by its interface name
+ * (an existing interface wpad does not manage yet is adopted first:
+ * wpad_station_adopt);
  * while it exists the station is under external control (no autoconnect,
  * no known networks: NetworkManager decides, as with wpa_supplicant).
  * What NetworkManager really sends and reads is in docs/nm.md.

@@ -197,6 +197,17 @@ int driver_iface_set_type(struct driver *drv, uint32_t ifindex, enum driver_ifty
 	CALL_OP(iface_set_type, ifindex, type);
 }
 
+int driver_iface_adopt(struct driver *drv, uint32_t radio_id, const char *name,
+		       enum driver_iftype type, uint32_t *ifindex)
+{
+	CALL_OP(iface_adopt, radio_id, name, type, ifindex);
+}
+
+int driver_iface_release(struct driver *drv, uint32_t ifindex)
+{
+	CALL_OP(iface_release, ifindex);
+}
+
 int driver_iface_set_up(struct driver *drv, uint32_t ifindex, bool up)
 {
 	CALL_OP(iface_set_up, ifindex, up);

@@ -630,6 +630,16 @@ struct wpad_driver_ops {
 	int (*iface_del)(void *priv, uint32_t ifindex);
 	int (*iface_set_type)(void *priv, uint32_t ifindex, enum driver_iftype type);
 	int (*iface_set_up)(void *priv, uint32_t ifindex, bool up);
+	/* An interface that exists already on radio_id (the kernel's wlan0,
+	 * which NetworkManager manages): found by name, retyped to type when
+	 * it is another. It stays the system's: iface_release gives it back
+	 * (type and up/down as found) and it is never deleted. Errors: -ENODEV
+	 * no netdev of that name, -EMEDIUMTYPE a netdev that is not a wireless
+	 * interface of this radio, -EBUSY in use (already taken, or connected
+	 * or beaconing for another program), else why the retype failed. */
+	int (*iface_adopt)(void *priv, uint32_t radio_id, const char *name,
+			   enum driver_iftype type, uint32_t *ifindex);
+	int (*iface_release)(void *priv, uint32_t ifindex);
 
 	int (*scan_trigger)(void *priv, uint32_t ifindex, const struct driver_scan_params *p);
 	int (*scan_abort)(void *priv, uint32_t ifindex);
@@ -745,6 +755,9 @@ int driver_iface_add(struct driver *drv, uint32_t radio_id, const char *name,
 int driver_iface_del(struct driver *drv, uint32_t ifindex);
 int driver_iface_set_type(struct driver *drv, uint32_t ifindex, enum driver_iftype type);
 int driver_iface_set_up(struct driver *drv, uint32_t ifindex, bool up);
+int driver_iface_adopt(struct driver *drv, uint32_t radio_id, const char *name,
+		       enum driver_iftype type, uint32_t *ifindex);
+int driver_iface_release(struct driver *drv, uint32_t ifindex);
 int driver_scan_trigger(struct driver *drv, uint32_t ifindex, const struct driver_scan_params *p);
 int driver_scan_abort(struct driver *drv, uint32_t ifindex);
 int driver_get_scan_results(struct driver *drv, uint32_t ifindex,

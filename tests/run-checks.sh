@@ -76,7 +76,7 @@ run_check_program() { # label logname program args...
 run_check_program "unit (Check)" unit "$top/$build/tests/unit-tests"
 if [ -x "$top/$build/tests/driver-conformance" ]; then
 	run_check_program "driver conformance: sim" conformance-sim \
-		"$top/$build/tests/driver-conformance" sim "radios=3"
+		"$top/$build/tests/driver-conformance" sim "radios=3,netdev=station"
 fi
 
 # --- integration tests ---

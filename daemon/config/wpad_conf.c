@@ -53,9 +53,9 @@ int conf_radio_ref(struct conf_load *cl, const struct ini_section *s, const char
 
 /* The rules of the kernel's dev_valid_name(): 1..IFNAMSIZ-1 bytes, not
  * "." or "..", no '/', ':' or blanks. */
-int conf_data_interface(struct conf_load *cl, const struct ini_section *s, char **out)
+int conf_ifname(struct conf_load *cl, const struct ini_section *s, const char *key, char **out)
 {
-	const struct ini_entry *e = ini_get_entry(s, "DataInterface");
+	const struct ini_entry *e = ini_get_entry(s, key);
 	const char *v;
 	bool ok;
 
@@ -69,9 +69,9 @@ int conf_data_interface(struct conf_load *cl, const struct ini_section *s, char 
 		ok = *c > ' ' && *c < 0x7f && *c != '/' && *c != ':';
 	if (!ok)
 		return FAIL_AT(cl, e->line, CFG_E_BAD_VALUE,
-			       "DataInterface must be a network interface name: 1..%d "
+			       "%s must be a network interface name: 1..%d "
 			       "printable ASCII characters without '/', ':' or blanks",
-			       WPAD_CONF_IFNAME_MAX);
+			       key, WPAD_CONF_IFNAME_MAX);
 	if (!(*out = strdup(v)))
 		return FAIL_AT(cl, e->line, CFG_E_NOMEM, "out of memory");
 	return 0;
@@ -165,7 +165,8 @@ static int read_radio(struct conf_load *cl, const struct ini_section *s, struct 
 static int read_station(struct conf_load *cl, const struct ini_section *s,
 			struct wpad_conf_station *st)
 {
-	static const char *const keys[] = { "Radio", "AutoConnect", "DataInterface", NULL };
+	static const char *const keys[] = { "Radio", "AutoConnect", "DataInterface", "Interface",
+					    NULL };
 	const struct ini_entry *e;
 	const char *radio;
 	int ret;
@@ -173,8 +174,16 @@ static int read_station(struct conf_load *cl, const struct ini_section *s,
 	if ((ret = ini_check_keys(cl->ini, s, keys, cl->err)) < 0)
 		return ret;
 	if ((ret = conf_radio_ref(cl, s, &radio)) < 0 ||
-	    (ret = conf_data_interface(cl, s, &st->data_interface)) < 0)
+	    (ret = conf_ifname(cl, s, "DataInterface", &st->data_interface)) < 0 ||
+	    (ret = conf_ifname(cl, s, "Interface", &st->adopt_ifname)) < 0)
 		return ret;
+	/* DataInterface= renames wpad's own netdev; the system's is not
+	 * wpad's to rename, and carries the data itself. */
+	if (st->adopt_ifname && st->data_interface)
+		return FAIL_AT(cl, ini_get_entry(s, "DataInterface")->line, CFG_E_BAD_VALUE,
+			       "DataInterface= and Interface= exclude each other: the existing "
+			       "interface %s carries the data itself",
+			       st->adopt_ifname);
 	st->autoconnect = true;
 	if ((e = ini_get_entry(s, "AutoConnect")) && cfg_parse_bool(e->value, &st->autoconnect) < 0)
 		return FAIL_AT(cl, e->line, CFG_E_BAD_VALUE, "AutoConnect must be true or false");
@@ -406,6 +415,7 @@ void wpad_conf_free(struct wpad_conf *c)
 		free(c->stations[i].name);
 		free(c->stations[i].radio);
 		free(c->stations[i].data_interface);
+		free(c->stations[i].adopt_ifname);
 	}
 	for (size_t i = 0; i < c->n_aps; i++) {
 		free(c->aps[i].name);

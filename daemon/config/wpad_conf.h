@@ -3,7 +3,8 @@
  *   [General]          StateDirectory, RuntimeDirectory, Country, LogLevel
  *   [Radio NAME]       Driver=sim|nl80211|wired (required), Options=...
  *   [Station NAME]     Radio=NAME (required), AutoConnect=true|false,
- *                      DataInterface=IFNAME
+ *                      DataInterface=IFNAME, Interface=IFNAME (an existing
+ *                      netdev taken over instead of creating one)
  *   [AccessPoint NAME] Radio=NAME (required), Profile=NAME-or-path,
  *                      DataInterface=IFNAME, and any AP profile key
  *                      (ap_profile.h), which override the profile file's
@@ -52,6 +53,9 @@ struct wpad_conf_station {
 	char *radio; /* names a struct wpad_conf_radio */
 	bool autoconnect;
 	char *data_interface; /* DataInterface=: the OS netdev for data, or NULL */
+	/* Interface=: the radio's existing netdev (the kernel's wlan0) to take
+	 * over instead of creating one; NULL: create. */
+	char *adopt_ifname;
 	unsigned line;
 };
 

@@ -73,7 +73,7 @@ int conf_read_ap(struct conf_load *cl, const struct ini_section *s, struct wpad_
 					    cl->err)) < 0)
 		return ret;
 	if ((ret = conf_radio_ref(cl, s, &radio)) < 0 ||
-	    (ret = conf_data_interface(cl, s, &ap->data_interface)) < 0)
+	    (ret = conf_ifname(cl, s, "DataInterface", &ap->data_interface)) < 0)
 		return ret;
 	if (!(ap->radio = strdup(radio)))
 		return FAIL_AT(cl, s->line, CFG_E_NOMEM, "out of memory");

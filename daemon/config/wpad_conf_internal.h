@@ -18,9 +18,9 @@ int conf_require(struct conf_load *cl, const struct ini_section *s, const char *
 		 const char **out);
 /* *out = Radio= of s, which must name a [Radio NAME] (CFG_E_BAD_REFERENCE). */
 int conf_radio_ref(struct conf_load *cl, const struct ini_section *s, const char **out);
-/* *out = a copy of DataInterface= of s (a network interface name), or
+/* *out = a copy of key (DataInterface=, Interface=) of s (an interface name), or
  * NULL when s has none; CFG_E_BAD_VALUE for a name Linux would refuse. */
-int conf_data_interface(struct conf_load *cl, const struct ini_section *s, char **out);
+int conf_ifname(struct conf_load *cl, const struct ini_section *s, const char *key, char **out);
 /* Reads [AccessPoint NAME] into ap (already zeroed). */
 int conf_read_ap(struct conf_load *cl, const struct ini_section *s, struct wpad_conf_ap *ap);
 

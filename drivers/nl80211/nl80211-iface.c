@@ -453,6 +453,8 @@ int nl80211_op_iface_del(void *priv, uint32_t ifindex)
 
 	if (!ifc)
 		return -ENODEV;
+	if (ifc->adopted)
+		return -EBUSY; /* the system's: iface_release gives it back */
 	int r = ifindex_request(nl, NL80211_CMD_DEL_INTERFACE, ifindex);
 	if (r < 0 && r != -ENODEV)
 		return r;

@@ -63,6 +63,11 @@ struct nl80211_iface {
 	struct nl80211 *owner;
 	struct driver_iface_info info;
 	bool owned;          /* created by this instance (SOCKET_OWNER) */
+	/* Taken over from the system (iface_adopt): given back on release
+	 * with the type and up state it had, never deleted. */
+	bool adopted;
+	enum driver_iftype found_type;
+	bool found_up;
 	bool ap_started;
 	bool control_port;   /* EAPOL over nl80211 on this interface */
 	bool associated;     /* station: the kernel reported an association */
@@ -184,6 +189,9 @@ int nl80211_op_iface_info(void *priv, uint32_t ifindex, struct driver_iface_info
 int nl80211_op_iface_add(void *priv, uint32_t radio_id, const char *name,
 			 enum driver_iftype type, const uint8_t *addr, uint32_t *ifindex);
 int nl80211_op_iface_del(void *priv, uint32_t ifindex);
+int nl80211_op_iface_adopt(void *priv, uint32_t radio_id, const char *name,
+			   enum driver_iftype type, uint32_t *ifindex);
+int nl80211_op_iface_release(void *priv, uint32_t ifindex);
 int nl80211_op_iface_set_type(void *priv, uint32_t ifindex, enum driver_iftype type);
 int nl80211_op_iface_set_up(void *priv, uint32_t ifindex, bool up);
 int nl80211_op_set_channel(void *priv, uint32_t ifindex, uint32_t freq_mhz);

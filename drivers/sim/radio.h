@@ -93,6 +93,9 @@ struct sim_opts {
 	uint32_t passive_dwell_ms;
 	uint32_t beacon_loss_count; /* missed beacon intervals before BEACON_LOSS */
 	uint32_t ap_ifaces; /* AP interfaces a radio allows at once (its "combinations") */
+	/* netdev=station: each radio starts with a station interface named
+	 * RADIO-sta, down, as the kernel gives a new phy its wlanN. */
+	bool netdev_station;
 };
 
 /* Parses "key=value,...". Unknown keys and bad values are -EINVAL with a
@@ -575,6 +578,14 @@ struct sim_iface {
 	uint8_t addr[SIM_ADDR_LEN];
 	enum driver_iftype type;
 	bool up;
+	/* Made by iface_add (its user's own, as nl80211's SOCKET_OWNER ones);
+	 * netdev=station's are the system's, the only ones iface_adopt takes. */
+	bool created;
+	/* Taken over (iface_adopt): given back on iface_release with the type
+	 * and up state it had, never deleted. */
+	bool adopted;
+	enum driver_iftype found_type;
+	bool found_up;
 	bool power_save;
 	uint32_t oper_freq;   /* home channel: scans return here */
 	struct sim_link link;

@@ -102,6 +102,8 @@ static int apply(struct sim_opts *o, const char *key, const char *v)
 		ok = parse_uint(v, 1, 100, &o->beacon_loss_count);
 	else if (strcmp(key, "ap_ifaces") == 0)
 		ok = parse_uint(v, 1, SIM_MAX_AP_IFACES, &o->ap_ifaces);
+	else if (strcmp(key, "netdev") == 0)
+		ok = (o->netdev_station = strcmp(v, "station") == 0) || strcmp(v, "none") == 0;
 	else {
 		log_error("unknown option '%s'", key);
 		return -EINVAL;

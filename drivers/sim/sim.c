@@ -280,6 +280,7 @@ static int op_iface_add(void *priv, uint32_t radio_id, const char *name,
 	while (*pp)
 		pp = &(*pp)->next;
 	*pp = ifc;
+	ifc->created = true;
 	log_info("%s: new %s interface on %s", ifc->name, driver_iftype_name(type), r->name);
 	sim_emit_simple(ifc, DRIVER_EV_IFACE_NEW);
 	if (ifindex)
@@ -293,6 +294,8 @@ static int op_iface_del(void *priv, uint32_t ifindex)
 	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
 	if (!ifc)
 		return -ENODEV;
+	if (ifc->adopted)
+		return -EBUSY; /* the system's: iface_release gives it back */
 	iface_remove(sim, ifc);
 	return 0;
 }
@@ -341,6 +344,61 @@ static int op_iface_set_up(void *priv, uint32_t ifindex, bool up)
 	sim_tap_set_up(ifc, up);
 	sim_tx_kick(ifc);
 	return 0;
+}
+
+static struct sim_iface *iface_by_name(struct sim *sim, const char *name)
+{
+	for (struct sim_iface *i = sim->ifaces; i; i = i->next)
+		if (strcmp(i->name, name) == 0)
+			return i;
+	return NULL;
+}
+
+/* The sim has no netdevs but its own: a name it does not know is
+ * -ENODEV, another radio's interface -EMEDIUMTYPE. */
+static int op_iface_adopt(void *priv, uint32_t radio_id, const char *name,
+			  enum driver_iftype type, uint32_t *ifindex)
+{
+	struct sim *sim = priv;
+	struct sim_radio *r = sim_radio_find(sim, radio_id);
+	if (!r)
+		return -ENODEV;
+	if (!name || !*name || strlen(name) >= DRIVER_IFNAME_MAX)
+		return -EINVAL;
+	struct sim_iface *ifc = iface_by_name(sim, name);
+	if (!ifc)
+		return -ENODEV;
+	if (ifc->radio != r)
+		return -EMEDIUMTYPE;
+	if (ifc->created || ifc->adopted || ifc->scan || ifc->ap.started || sim_mlme_connected(ifc))
+		return -EBUSY;
+	enum driver_iftype was = ifc->type;
+	int err = op_iface_set_type(sim, ifc->ifindex, type);
+	if (err)
+		return err;
+	ifc->adopted = true;
+	ifc->found_type = was;
+	ifc->found_up = ifc->up;
+	log_info("%s: adopted (was %s)", ifc->name, driver_iftype_name(was));
+	if (ifindex)
+		*ifindex = ifc->ifindex;
+	return 0;
+}
+
+static int op_iface_release(void *priv, uint32_t ifindex)
+{
+	struct sim *sim = priv;
+	struct sim_iface *ifc = sim_iface_find(sim, ifindex);
+	if (!ifc)
+		return -ENODEV;
+	if (!ifc->adopted)
+		return -EINVAL;
+	op_iface_set_up(sim, ifindex, false); /* ends what its user left running */
+	int err = op_iface_set_type(sim, ifindex, ifc->found_type);
+	if (ifc->found_up)
+		op_iface_set_up(sim, ifindex, true);
+	ifc->adopted = false;
+	return err;
 }
 
 static void fill_info(const struct sim_iface *ifc, struct driver_iface_info *info)
@@ -524,6 +582,17 @@ static void *op_open(struct driver *drv, struct loop *loop, const char *options,
 			return NULL;
 		}
 	}
+	for (struct sim_radio *r = sim->radios; r && sim->opts.netdev_station; r = r->next) {
+		char name[DRIVER_IFNAME_MAX];
+		uint32_t ifindex = 0;
+		snprintf(name, sizeof(name), "%.11s-sta", r->name);
+		if ((*err = op_iface_add(sim, r->id, name, DRIVER_IFTYPE_STATION, NULL, &ifindex)) < 0) {
+			sim_free(sim);
+			free(sim);
+			return NULL;
+		}
+		sim_iface_find(sim, ifindex)->created = false; /* the system's, not the user's */
+	}
 	log_info("%u radio(s), regulatory domain %s", sim->opts.radios, sim->country);
 	return sim;
 }
@@ -549,6 +618,8 @@ const struct wpad_driver_ops sim_driver_ops = {
 	.iface_add = op_iface_add,
 	.iface_del = op_iface_del,
 	.iface_set_type = op_iface_set_type,
+	.iface_adopt = op_iface_adopt,
+	.iface_release = op_iface_release,
 	.iface_set_up = op_iface_set_up,
 	.scan_trigger = sim_scan_trigger,
 	.scan_abort = sim_scan_abort,

@@ -2,7 +2,8 @@
  * backend must honour. Backend-agnostic: it uses only the driver_*()
  * wrappers and hand-built frames.
  *
- * Usage: driver-conformance BACKEND [OPTIONS]   e.g. driver-conformance sim radios=3
+ * Usage: driver-conformance BACKEND [OPTIONS]   e.g. driver-conformance sim radios=3,netdev=station
+ * (the radios need an interface of their own for adopting_an_existing_interface)
  */
 #include "tests/support/frames.h"
 #include "tests/support/harness.h"
@@ -224,6 +225,54 @@ START_TEST(interface_lifecycle)
 	ck_assert_ptr_nonnull(harness_wait(DRIVER_EV_IFACE_DEL, ifindex, 1000));
 	ck_assert_int_lt(driver_iface_info(H->drv, ifindex, &info), 0);
 	ck_assert_int_lt(driver_iface_del(H->drv, ifindex), 0);
+}
+END_TEST
+
+/* The system's interfaces of radio 0 (the kernel's wlanN; the sim's with
+ * netdev=station): there when the suite starts, made by nobody here. */
+static bool system_iface(struct driver_iface_info *out)
+{
+	struct driver_iface_info list[16];
+	size_t n = 0;
+	ck_assert_int_eq(driver_list_ifaces(H->drv, list, 16, &n), 0);
+	for (size_t i = 0; i < n; i++) {
+		if (list[i].radio_id == H->radios[0].id && list[i].iftype == DRIVER_IFTYPE_STATION &&
+		    strncmp(list[i].name, "conf", 4) != 0) {
+			*out = list[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+START_TEST(adopting_an_existing_interface)
+{
+	uint32_t r0 = H->radios[0].id, ifindex = 0;
+	ck_assert_int_eq(driver_iface_adopt(H->drv, r0, "nosuch-if9", DRIVER_IFTYPE_STATION, NULL),
+			 -ENODEV);
+	/* An interface made through this driver is its user's: not adoptable. */
+	ck_assert_int_eq(driver_iface_add(H->drv, r0, "conf1", DRIVER_IFTYPE_STATION, NULL, &ifindex),
+			 0);
+	ck_assert_int_eq(driver_iface_adopt(H->drv, r0, "conf1", DRIVER_IFTYPE_STATION, NULL),
+			 -EBUSY);
+	ck_assert_int_eq(driver_iface_release(H->drv, ifindex), -EINVAL); /* never adopted */
+	ck_assert_int_eq(driver_iface_del(H->drv, ifindex), 0);
+
+	struct driver_iface_info found, now;
+	/* The suite runs where the radios have interfaces of their own (the sim
+	 * with netdev=station, the hwsim VM's wlanN). */
+	ck_assert_msg(system_iface(&found), "radio 0 has no interface of its own to adopt");
+	ck_assert_int_eq(driver_iface_adopt(H->drv, r0, found.name, DRIVER_IFTYPE_AP, &ifindex), 0);
+	ck_assert_uint_eq(ifindex, found.ifindex);
+	ck_assert_int_eq(driver_iface_info(H->drv, ifindex, &now), 0);
+	ck_assert_int_eq(now.iftype, DRIVER_IFTYPE_AP);
+	ck_assert_int_eq(driver_iface_adopt(H->drv, r0, found.name, DRIVER_IFTYPE_AP, NULL), -EBUSY);
+	ck_assert_int_eq(driver_iface_del(H->drv, ifindex), -EBUSY);
+	ck_assert_int_eq(driver_iface_set_up(H->drv, ifindex, true), 0);
+	ck_assert_int_eq(driver_iface_release(H->drv, ifindex), 0);
+	ck_assert_int_eq(driver_iface_info(H->drv, ifindex, &now), 0);
+	ck_assert_int_eq(now.iftype, found.iftype);
+	ck_assert_int_eq(now.up, found.up);
 }
 END_TEST
 
@@ -755,6 +804,7 @@ static Suite *make_conformance_suite(void)
 	tcase_add_test(tc, advertised_ciphers_install);
 	tcase_add_test(tc, security_capabilities_are_consistent);
 	tcase_add_test(tc, interface_lifecycle);
+	tcase_add_test(tc, adopting_an_existing_interface);
 	tcase_add_test(tc, unknown_interface_is_an_error_not_a_crash);
 	tcase_add_test(tc, active_scan_finds_beaconing_bss);
 	tcase_add_test(tc, passive_scan_hears_beacons);

@@ -789,15 +789,20 @@ nm_ap_bus_setup() { # SSID [HOSTAPD_LINE...]
 	wait_until 10 "dbus-monitor attached" log_has dbus-monitor 'member=Name(Acquired|Lost)'
 }
 
-# wpad (--system --wpa-supplicant-api) with a station on radio 1: owns the
-# name, checked and timed; sets STA_IF.
+# wpad (--system --wpa-supplicant-api) with radio 1 and no [Station]: owns
+# the name, checked and timed; sets STA_IF to the kernel's interface, which
+# wpad adopts when NetworkManager calls CreateInterface.
 nm_wpad_own() {
 	local state=$HWSIM_WORK/wpad-state conf=$HWSIM_WORK/wpad.conf
 	local name=fi.w1.wpa_supplicant1 t_wpad t_owned owner ms own
-	[ -z "$(radio_ifaces 1 sta)" ] || radio_bare 1 sta
+	# As on a real machine: the kernel's station interface stays, and wpad.conf
+	# names only the radio; NetworkManager's CreateInterface makes wpad take
+	# that interface over (as wpa_supplicant opens it), and wpad gives it back
+	# at exit (nm_wpad_gave_back checks).
+	sta_iface sta 1 || fail "no kernel station interface on $(phy 1) to adopt"
+	NM_KERNEL_IF=$STA_IF
 	wpad_conf_begin "$conf" "$state"
-	printf '[Radio r1]\nDriver=nl80211\nOptions=%s\n\n[Station s1]\nRadio=r1\nAutoConnect=false\n' \
-		"phy=$(phy 1)" >>"$conf"
+	printf '[Radio r1]\nDriver=nl80211\nOptions=%s\n' "phy=$(phy 1)" >>"$conf"
 	start_bg wpad sta "$HWSIM_BUILD/wpad" -d -c "$conf" --system --wpa-supplicant-api
 	wait_until 10 "wpad owns $name" bus_has_owner "$name"
 	t_wpad=$(proc_start_wall "${HWSIM_PID[wpad]}")
@@ -815,8 +820,19 @@ nm_wpad_own() {
 	[ -n "$own" ] && [ "$own" -lt 3000 ] || fail "wpad took ${own:-?} ms from its start to own $name"
 	[ "$ms" -lt $((3000 * ${HWSIM_WAIT_SCALE:-3})) ] ||
 		fail "wpad's process took $ms ms to own $name (3000 ms on real hardware, scaled for emulation)"
-	sta_iface sta 1 || fail "no station interface on $(phy 1)"
-	log "station interface: $STA_IF"
+	log "station interface: $STA_IF (the kernel's, adopted when NetworkManager asks)"
+}
+
+# wpad took the kernel's interface when NetworkManager asked (CreateInterface)
+# and, once stopped, left it in place as a station.
+nm_wpad_adopted() {
+	log_has wpad "$NM_KERNEL_IF: adopted" || fail "wpad did not adopt $NM_KERNEL_IF"
+	log "ok: wpad adopted the kernel's $NM_KERNEL_IF"
+}
+nm_wpad_gave_back() {
+	nsx sta iw dev "$NM_KERNEL_IF" info | grep -q 'type managed' ||
+		fail "$NM_KERNEL_IF is gone or not a station after wpad stopped"
+	log "ok: $NM_KERNEL_IF still there, a station, after wpad stopped"
 }
 
 # udevd and NetworkManager in sta; STA_IF managed with its supplicant

@@ -87,10 +87,15 @@ hotspot_run() { # wpad|wpas SUPPLICANT_PID_NAME
 }
 
 # ---- wpad ----
-radio_bare 1 sta
+# [Station] Interface=: wpad takes the kernel's interface over at start
+# (rather than when NetworkManager asks, as in wpad-nm-psk), turns it into the
+# hotspot's AP and back, and leaves it a station when it stops.
+sta_iface sta 1 || fail "no kernel station interface on $(phy 1)"
+kernel_if=$STA_IF
 conf=$HWSIM_WORK/wpad.conf
 wpad_conf_begin "$conf" "$HWSIM_WORK/wpad-state"
-printf '[Radio r1]\nDriver=nl80211\n\n[Station s1]\nRadio=r1\nAutoConnect=false\n' >>"$conf"
+printf '[Radio r1]\nDriver=nl80211\n\n[Station s1]\nRadio=r1\nAutoConnect=false\nInterface=%s\n' \
+	"$kernel_if" >>"$conf"
 start_bg wpad sta "$HWSIM_BUILD/wpad" -d -c "$conf" --system --wpa-supplicant-api
 wait_until 10 "wpad owns fi.w1.wpa_supplicant1" bus_has_owner fi.w1.wpa_supplicant1
 nm_up
@@ -108,10 +113,17 @@ nmcli_ connection down hotspot-wpad >/dev/null || fail "nmcli connection down ho
 wait_until 20 "wpad: the hotspot stopped, a station again" log_has wpad "hotspot stopped, a station again"
 wait_until 20 "NetworkManager: $STA_IF disconnected (a station again)" nm_dev_state_is "$STA_IF" 30
 nsx sta iw dev "$STA_IF" info | grep -q 'type managed' || fail "$STA_IF is not a station again"
+# Both halves use the kernel's interface now, and `nmcli device wifi hotspot`
+# reuses an access point profile the interface already has: without this,
+# wpa_supplicant's half would run hotspot-wpad again.
+nmcli_ connection delete hotspot-wpad >/dev/null || fail "nmcli connection delete hotspot-wpad"
 alive wpad || fail "wpad died"
 stop_daemon "client-wpad"
 stop_daemon nm
 stop_daemon wpad
+nsx sta iw dev "$kernel_if" info | grep -q 'type managed' ||
+	fail "$kernel_if is gone or not a station after wpad stopped"
+log "ok: $kernel_if adopted by wpad, given back a station"
 
 # ---- the real wpa_supplicant, as Debian's activation starts it ----
 if ! sta_iface sta 1; then

@@ -15,6 +15,7 @@
 # needs: wpad-nl80211
 WRONG_PASSPHRASE='wrong horse battery'
 nm_wpad_setup "$SSID_PSK"
+nm_wpad_adopted
 
 nm_lists_ssid() { nmcli_ -t -f SSID,SECURITY device wifi list ifname "$STA_IF" | grep -q "^$SSID_PSK:WPA2"; }
 wait_until 40 "nmcli device wifi list: $SSID_PSK, WPA2" nm_lists_ssid
@@ -46,5 +47,6 @@ alive wpad || fail "wpad died"
 
 stop_daemon nm
 stop_daemon wpad
+nm_wpad_gave_back
 stop_daemon hostapd
 kill "${HWSIM_PID[udhcpd]}" "${HWSIM_PID[dbus-monitor]}" 2>/dev/null || true
