@@ -46,6 +46,15 @@
  *     --toggle-collect=station_connect --toggle-collect=station_handle_event \
  *     --toggle-collect=connect_kickoff --toggle-collect=watchdog_fired \
  *     build/bench/connect sae-sta 10 h2e
+ *
+ *   connect psk-sta [RUNS]               default: 20 runs
+ *
+ * A warm WPA2-PSK reconnect (issue 21's hwsim row): one station joins the
+ * WPA2-PSK AP once (untimed: the network saved with its channel, the PSK
+ * cached in the store), then RUNS times disconnects and connects again to
+ * the known network. Prints the process CPU per connect (AP + station) and
+ * the connect time. The same callgrind command as sae-sta gives the
+ * station's instructions; for the AP's, toggle ap_handle_event instead.
  */
 #include "daemon/ap/ap.h"
 #include "daemon/rsn/auth_sae.h"
@@ -621,10 +630,13 @@ static double cpu_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static int sae_sta(size_t runs, const char *pwe)
+/* RUNS reconnects of one station to the known network; pwe NULL: WPA2-PSK,
+ * else a full SAE with that password element method (PMKSA flushed). */
+static int reconnects(size_t runs, const char *pwe)
 {
 	struct sta *s = sta_new(open_sta_driver("02:0b:00:00:00:00"), B.store);
-	if (station_set_sae(s->st, strcmp(pwe, "hnp") == 0 ? "hunt-and-peck" : "h2e", NULL) < 0)
+	if (pwe &&
+	    station_set_sae(s->st, strcmp(pwe, "hnp") == 0 ? "hunt-and-peck" : "h2e", NULL) < 0)
 		die("station_set_sae refused");
 	measure_connect(s, PASSPHRASE); /* untimed: the PT, the PSK in the store */
 	double cpu[MAX_RUNS], wall[MAX_RUNS];
@@ -633,7 +645,7 @@ static int sae_sta(size_t runs, const char *pwe)
 		if (!run_until(idle, s, 3000))
 			die("the station did not disconnect");
 		run_for(50); /* the AP's side of the leave */
-		if (station_flush_pmksa(s->st, NULL, 0, NULL) != 1)
+		if (pwe && station_flush_pmksa(s->st, NULL, 0, NULL) != 1)
 			die("no PMKSA to flush: the last connect did not cache one");
 		double c0 = cpu_ms();
 		wall[r] = measure_connect(s, NULL).total;
@@ -641,21 +653,24 @@ static int sae_sta(size_t runs, const char *pwe)
 	}
 	qsort(cpu, runs, sizeof(cpu[0]), cmp_double);
 	qsort(wall, runs, sizeof(wall[0]), cmp_double);
-	printf("full SAE (%s) reconnect, PMKSA flushed, %zu runs: process CPU (AP + station) "
+	printf("%s%s%s reconnect, %zu runs: process CPU (AP + station) "
 	       "median %.2f ms (min %.2f, max %.2f); connect time median %.1f ms\n",
-	       pwe, runs, quantile(cpu, runs, 0.5), cpu[0], cpu[runs - 1],
+	       pwe ? "full SAE (" : "warm WPA2-PSK", pwe ? pwe : "",
+	       pwe ? "), PMKSA flushed," : "", runs, quantile(cpu, runs, 0.5), cpu[0], cpu[runs - 1],
 	       quantile(wall, runs, 0.5));
 	return 0;
 }
 
 static int sae_main(int argc, char **argv)
 {
-	bool sta_mode = strcmp(argv[1], "sae-sta") == 0;
+	bool psk_mode = strcmp(argv[1], "psk-sta") == 0;
+	bool sta_mode = psk_mode || strcmp(argv[1], "sae-sta") == 0;
 	size_t runs = sta_mode && argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 20;
-	const char *pwe = sta_mode && argc > 3 ? argv[3] : "h2e";
+	const char *pwe = psk_mode ? NULL : sta_mode && argc > 3 ? argv[3] : "h2e";
 	if (sta_mode && (runs < 1 || runs > MAX_RUNS ||
-			 (strcmp(pwe, "hnp") != 0 && strcmp(pwe, "h2e") != 0))) {
-		fprintf(stderr, "usage: connect sae-sta [RUNS 1..%d] [hnp|h2e]\n", MAX_RUNS);
+			 (pwe && strcmp(pwe, "hnp") != 0 && strcmp(pwe, "h2e") != 0))) {
+		fprintf(stderr, "usage: connect sae-sta|psk-sta [RUNS 1..%d] [hnp|h2e]\n",
+			MAX_RUNS);
 		return 2;
 	}
 	size_t stations = !sta_mode && argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 100;
@@ -672,9 +687,9 @@ static int sae_main(int argc, char **argv)
 	if (!B.loop || !mkdtemp(dir) || known_store_open(dir, &B.store) < 0 ||
 	    known_store_load(B.store) < 0)
 		die("set-up failed");
-	start_ap(true, threshold);
+	start_ap(!psk_mode, threshold);
 	run_for(300);
-	int rc = sta_mode ? sae_sta(runs, pwe) : sae_at_once(stations, threshold);
+	int rc = sta_mode ? reconnects(runs, pwe) : sae_at_once(stations, threshold);
 	for (size_t i = B.n_sta; i-- > 0;)
 		if (B.sta[i].st) {
 			station_free(B.sta[i].st);
@@ -694,7 +709,8 @@ static int sae_main(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	if (argc > 1 && (strcmp(argv[1], "sae") == 0 || strcmp(argv[1], "sae-sta") == 0))
+	if (argc > 1 && (strcmp(argv[1], "sae") == 0 || strcmp(argv[1], "sae-sta") == 0 ||
+			 strcmp(argv[1], "psk-sta") == 0))
 		return sae_main(argc, argv);
 	size_t runs = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 20;
 	size_t stations = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 100;
