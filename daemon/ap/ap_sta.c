@@ -40,9 +40,7 @@ const char *ap_sta_state_to_string(enum ap_sta_state state)
 
 const char *ap_addr_str(const uint8_t addr[6], char buf[AP_ADDR_STR_LEN])
 {
-	snprintf(buf, AP_ADDR_STR_LEN, "%02x:%02x:%02x:%02x:%02x:%02x", addr[0], addr[1],
-		 addr[2], addr[3], addr[4], addr[5]);
-	return buf;
+	return log_addr_str(addr, buf);
 }
 
 uint16_t ap_aid_alloc(struct ap *ap)

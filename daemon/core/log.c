@@ -52,6 +52,17 @@ void log_close(void)
 	log_state.target = LOG_TO_STDERR;
 }
 
+const char *log_addr_str(const uint8_t addr[6], char buf[LOG_ADDR_STR_LEN])
+{
+	static const char hex[] = "0123456789abcdef";
+	for (int i = 0; i < 6; i++) {
+		buf[3 * i] = hex[addr[i] >> 4];
+		buf[3 * i + 1] = hex[addr[i] & 0xf];
+		buf[3 * i + 2] = i < 5 ? ':' : '\0';
+	}
+	return buf;
+}
+
 void log_set_level(enum log_level level)
 {
 	log_state.level = level > WLOG_VERBOSE ? WLOG_VERBOSE : level;

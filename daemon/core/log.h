@@ -54,6 +54,12 @@ void log_hexdump(enum log_level level, const char *tag, const char *title, const
 void log_secret_hexdump(enum log_level level, const char *tag, const char *title,
 			const void *buf, size_t len);
 
+/* addr as "xx:xx:xx:xx:xx:xx" (lowercase) into buf[18]; returns buf. By hand,
+ * not snprintf: several run per connect, mostly for lines that are not
+ * emitted, and snprintf cost ~3k instructions each (docs/performance.md). */
+#define LOG_ADDR_STR_LEN 18
+const char *log_addr_str(const uint8_t addr[6], char buf[LOG_ADDR_STR_LEN]);
+
 #ifndef LOG_TAG
 #define LOG_TAG "wpad"
 #endif

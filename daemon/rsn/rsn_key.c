@@ -23,9 +23,7 @@
 
 const char *rsn_addr_str(const uint8_t addr[RSN_ADDR_LEN], char buf[RSN_ADDR_STR_LEN])
 {
-	snprintf(buf, RSN_ADDR_STR_LEN, "%02x:%02x:%02x:%02x:%02x:%02x", addr[0], addr[1],
-		 addr[2], addr[3], addr[4], addr[5]);
-	return buf;
+	return log_addr_str(addr, buf);
 }
 
 size_t rsn_cipher_key_len(uint32_t cipher)

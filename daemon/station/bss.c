@@ -81,9 +81,7 @@ unsigned bss_channel_from_freq(uint32_t freq_mhz)
 
 const char *bss_addr_str(const uint8_t addr[DRIVER_ADDR_LEN], char *buf)
 {
-	snprintf(buf, 18, "%02x:%02x:%02x:%02x:%02x:%02x", addr[0], addr[1], addr[2], addr[3],
-		 addr[4], addr[5]);
-	return buf;
+	return log_addr_str(addr, buf);
 }
 
 const char *bss_ssid_str(const uint8_t *ssid, size_t len, char *buf, size_t cap)
