@@ -67,8 +67,7 @@ int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
 	static const uint8_t empty_key;
 	const char *name = digest_name(alg);
 	size_t want = crypto_hash_len(alg);
-	OSSL_PARAM params[2];
-	EVP_MAC *mac;
+	const EVP_MAC_CTX *tmpl;
 	EVP_MAC_CTX *ctx = NULL;
 	size_t outl = 0;
 	int ret = -EIO;
@@ -79,18 +78,18 @@ int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
 		if (!parts[i].data && parts[i].len)
 			return -EINVAL;
 
-	mac = crypto_alg_hmac();
-	if (!mac)
+	/* A copy of the digest's template: a fresh context would fetch the
+	 * digest by name again (~1.6k instructions, twice per MIC). */
+	tmpl = crypto_alg_hmac_template(alg);
+	if (!tmpl)
 		goto out;
-	ctx = EVP_MAC_CTX_new(mac);
+	ctx = EVP_MAC_CTX_dup(tmpl);
 	if (!ctx) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)name, 0);
-	params[1] = OSSL_PARAM_construct_end();
 	/* A non-NULL pointer even for an empty key: NULL means "keep the old key". */
-	if (EVP_MAC_init(ctx, key_len ? key : &empty_key, key_len, params) != 1)
+	if (EVP_MAC_init(ctx, key_len ? key : &empty_key, key_len, NULL) != 1)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		if (parts[i].len && EVP_MAC_update(ctx, parts[i].data, parts[i].len) != 1)
@@ -113,22 +112,16 @@ struct crypto_hmac_ctx {
 
 struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg)
 {
-	static const uint8_t empty_key;
-	const char *name = digest_name(alg);
+	const EVP_MAC_CTX *tmpl = crypto_alg_hmac_template(alg);
 	struct crypto_hmac_ctx *h;
-	OSSL_PARAM params[2];
-	EVP_MAC *mac;
 
-	if (!name)
+	if (!digest_name(alg))
 		return NULL;
 	h = calloc(1, sizeof(*h));
-	mac = crypto_alg_hmac();
-	if (h && mac)
-		h->ctx = EVP_MAC_CTX_new(mac);
-	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)name, 0);
-	params[1] = OSSL_PARAM_construct_end();
-	/* The digest is set once here; runs only change the key. */
-	if (!h || !h->ctx || EVP_MAC_init(h->ctx, &empty_key, 0, params) != 1) {
+	/* The digest comes with the template; runs only change the key. */
+	if (h && tmpl)
+		h->ctx = EVP_MAC_CTX_dup(tmpl);
+	if (!h || !h->ctx) {
 		ERR_clear_error();
 		crypto_hmac_ctx_free(h);
 		return NULL;

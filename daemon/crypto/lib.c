@@ -2,6 +2,7 @@
 #include "daemon/crypto/lib.h"
 
 #include <errno.h>
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/kdf.h>
@@ -38,6 +39,7 @@ static struct {
 	pthread_once_t once;
 	EVP_MD *md[N_MD];
 	EVP_MAC *hmac, *cmac;
+	EVP_MAC_CTX *hmac_tmpl[N_MD];
 	EVP_KDF *pbkdf2, *hkdf;
 } algs = { .once = PTHREAD_ONCE_INIT };
 
@@ -45,6 +47,8 @@ static void algs_free(void)
 {
 	for (size_t i = 0; i < N_MD; i++)
 		EVP_MD_free(algs.md[i]);
+	for (size_t i = 0; i < N_MD; i++)
+		EVP_MAC_CTX_free(algs.hmac_tmpl[i]);
 	EVP_MAC_free(algs.hmac);
 	EVP_MAC_free(algs.cmac);
 	EVP_KDF_free(algs.pbkdf2);
@@ -60,6 +64,19 @@ static void algs_fetch(void)
 	for (size_t i = 0; i < N_MD; i++)
 		algs.md[i] = EVP_MD_fetch(NULL, md_names[i], NULL);
 	algs.hmac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+	for (size_t i = 0; algs.hmac && i < N_MD; i++) {
+		static const unsigned char empty_key;
+		OSSL_PARAM p[] = { OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
+								    (char *)md_names[i], 0),
+				   OSSL_PARAM_construct_end() };
+		EVP_MAC_CTX *c = EVP_MAC_CTX_new(algs.hmac);
+		/* Non-NULL key pointer: NULL would mean "no key yet". */
+		if (c && EVP_MAC_init(c, &empty_key, 0, p) != 1) {
+			EVP_MAC_CTX_free(c);
+			c = NULL;
+		}
+		algs.hmac_tmpl[i] = c;
+	}
 	algs.cmac = EVP_MAC_fetch(NULL, "CMAC", NULL);
 	algs.pbkdf2 = EVP_KDF_fetch(NULL, "PBKDF2", NULL);
 	algs.hkdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
@@ -82,6 +99,13 @@ EVP_MD *crypto_alg_md(enum crypto_hash_alg alg)
 EVP_MAC *crypto_alg_hmac(void)
 {
 	return algs_ready() ? algs.hmac : NULL;
+}
+
+const EVP_MAC_CTX *crypto_alg_hmac_template(enum crypto_hash_alg alg)
+{
+	if ((size_t)alg >= N_MD || !algs_ready())
+		return NULL;
+	return algs.hmac_tmpl[alg];
 }
 
 EVP_MAC *crypto_alg_cmac(void)

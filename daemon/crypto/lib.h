@@ -20,6 +20,10 @@ int crypto_lib_init(void);
 
 EVP_MD *crypto_alg_md(enum crypto_hash_alg alg);
 EVP_MAC *crypto_alg_hmac(void);
+/* An HMAC context for alg keyed with the empty key (public state, nothing
+ * secret): EVP_MAC_CTX_dup() it and re-key the copy. Setting the digest on
+ * a fresh context fetches it by name again on every call. */
+const EVP_MAC_CTX *crypto_alg_hmac_template(enum crypto_hash_alg alg);
 EVP_MAC *crypto_alg_cmac(void);
 EVP_KDF *crypto_alg_pbkdf2(void);
 EVP_KDF *crypto_alg_hkdf(void);

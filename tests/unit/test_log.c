@@ -65,6 +65,23 @@ START_TEST(hexdump_wraps_lines)
 }
 END_TEST
 
+START_TEST(addr_str_matches_printf)
+{
+	static const uint8_t addrs[][6] = { { 0, 0, 0, 0, 0, 0 },
+					    { 0x02, 0x5a, 0x0f, 0xa0, 0xff, 0x9c },
+					    { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff } };
+	for (size_t i = 0; i < sizeof(addrs) / sizeof(addrs[0]); i++) {
+		const uint8_t *a = addrs[i];
+		char want[LOG_ADDR_STR_LEN], got[LOG_ADDR_STR_LEN];
+		memset(got, 'x', sizeof(got));
+		snprintf(want, sizeof(want), "%02x:%02x:%02x:%02x:%02x:%02x", a[0], a[1], a[2], a[3],
+			 a[4], a[5]);
+		ck_assert_ptr_eq(log_addr_str(a, got), got);
+		ck_assert_str_eq(got, want);
+	}
+}
+END_TEST
+
 Suite *make_log_suite(void)
 {
 	Suite *s = suite_create("log");
@@ -73,6 +90,7 @@ Suite *make_log_suite(void)
 	tcase_add_test(tc, levels_filter);
 	tcase_add_test(tc, secrets_redacted_by_default);
 	tcase_add_test(tc, hexdump_wraps_lines);
+	tcase_add_test(tc, addr_str_matches_printf);
 	suite_add_tcase(s, tc);
 	return s;
 }
