@@ -653,10 +653,10 @@ static int reconnects(size_t runs, const char *pwe)
 	}
 	qsort(cpu, runs, sizeof(cpu[0]), cmp_double);
 	qsort(wall, runs, sizeof(wall[0]), cmp_double);
-	printf("%s%s%s reconnect, %zu runs: process CPU (AP + station) "
+	printf("%s%s%s reconnect%s, %zu runs: process CPU (AP + station) "
 	       "median %.2f ms (min %.2f, max %.2f); connect time median %.1f ms\n",
-	       pwe ? "full SAE (" : "warm WPA2-PSK", pwe ? pwe : "",
-	       pwe ? "), PMKSA flushed," : "", runs, quantile(cpu, runs, 0.5), cpu[0], cpu[runs - 1],
+	       pwe ? "full SAE (" : "warm WPA2-PSK", pwe ? pwe : "", pwe ? ")" : "",
+	       pwe ? ", PMKSA flushed" : "", runs, quantile(cpu, runs, 0.5), cpu[0], cpu[runs - 1],
 	       quantile(wall, runs, 0.5));
 	return 0;
 }
