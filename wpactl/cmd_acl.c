@@ -13,26 +13,12 @@
 #define WC_IFACE_ACL "org.wpad1.AccessControl"
 
 /* The AP device's path and name, or an exit code after reporting. */
-static int ap_path(struct wc_ctx *c, const char *dev_name, char *path, size_t cap, char *name,
-		   size_t name_cap)
-{
-	struct wc_objects os;
-	const struct wc_object *dev;
-	int rc = wc_load_device(c, dev_name, WC_IFACE_AP, &os, &dev);
-	if (rc)
-		return rc;
-	snprintf(path, cap, "%s", dev->path);
-	snprintf(name, name_cap, "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
-	wc_objects_free(&os);
-	return 0;
-}
-
 static int change(struct wc_ctx *c, const char *dev_name, const char *member, const char *list,
 		  const char *addr)
 {
 	char path[256], name[128];
 	struct wc_error err;
-	int rc = ap_path(c, dev_name, path, sizeof(path), name, sizeof(name));
+	int rc = wc_device_path(c, dev_name, WC_IFACE_AP, path, sizeof(path), name, sizeof(name));
 	if (rc)
 		return rc;
 	DBusMessage *m = wc_new_call(path, WC_IFACE_ACL, member);
@@ -83,7 +69,7 @@ int cmd_ap_reload_lists(struct wc_ctx *c, const struct wc_args *a)
 {
 	char path[256], name[128];
 	struct wc_error err;
-	int rc = ap_path(c, a->pos[0], path, sizeof(path), name, sizeof(name));
+	int rc = wc_device_path(c, a->pos[0], WC_IFACE_AP, path, sizeof(path), name, sizeof(name));
 	if (rc)
 		return rc;
 	if (wc_call_simple(&c->bus, path, WC_IFACE_ACL, "Reload", c->timeout_ms, &err) < 0)

@@ -25,6 +25,20 @@ int wc_load_device(struct wc_ctx *c, const char *name, const char *role, struct 
 	return 0;
 }
 
+int wc_device_path(struct wc_ctx *c, const char *name, const char *role, char *path,
+		   size_t path_cap, char *dev_name, size_t name_cap)
+{
+	struct wc_objects os;
+	const struct wc_object *dev;
+	int rc = wc_load_device(c, name, role, &os, &dev);
+	if (rc)
+		return rc;
+	snprintf(path, path_cap, "%s", dev->path);
+	snprintf(dev_name, name_cap, "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
+	wc_objects_free(&os);
+	return 0;
+}
+
 void wc_device_summary(const struct wc_objects *os, const struct wc_object *dev, char *out,
 		       size_t cap)
 {

@@ -144,30 +144,22 @@ static int scan(struct wc_ctx *c, const char *dev_path, const char *dev_name)
 
 int cmd_station_scan(struct wc_ctx *c, const struct wc_args *a)
 {
-	struct wc_objects os;
-	const struct wc_object *dev;
 	char path[256], name[128];
-	int rc = wc_load_device(c, a->pos[0], WC_IFACE_STATION, &os, &dev);
+	int rc = wc_device_path(c, a->pos[0], WC_IFACE_STATION, path, sizeof(path), name,
+				sizeof(name));
 	if (rc)
 		return rc;
-	snprintf(path, sizeof(path), "%s", dev->path);
-	snprintf(name, sizeof(name), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
-	wc_objects_free(&os);
 	rc = scan(c, path, name);
 	return rc ? rc : print_networks(c, path, name);
 }
 
 int cmd_station_networks(struct wc_ctx *c, const struct wc_args *a)
 {
-	struct wc_objects os;
-	const struct wc_object *dev;
 	char path[256], name[128];
-	int rc = wc_load_device(c, a->pos[0], WC_IFACE_STATION, &os, &dev);
+	int rc = wc_device_path(c, a->pos[0], WC_IFACE_STATION, path, sizeof(path), name,
+				sizeof(name));
 	if (rc)
 		return rc;
-	snprintf(path, sizeof(path), "%s", dev->path);
-	snprintf(name, sizeof(name), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
-	wc_objects_free(&os);
 	return print_networks(c, path, name);
 }
 
@@ -469,17 +461,13 @@ int cmd_station_connect_hidden(struct wc_ctx *c, const struct wc_args *a)
 
 int cmd_station_autoconnect(struct wc_ctx *c, const struct wc_args *a)
 {
-	struct wc_objects os;
-	const struct wc_object *dev;
 	struct wc_error err;
 	bool on = strcmp(a->pos[1], "on") == 0;
-	int rc = wc_load_device(c, a->pos[0], WC_IFACE_STATION, &os, &dev);
+	char path[256], name[128];
+	int rc = wc_device_path(c, a->pos[0], WC_IFACE_STATION, path, sizeof(path), name,
+				sizeof(name));
 	if (rc)
 		return rc;
-	char path[256], name[128];
-	snprintf(path, sizeof(path), "%s", dev->path);
-	snprintf(name, sizeof(name), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
-	wc_objects_free(&os);
 	if (wc_set_property_bool(&c->bus, path, WC_IFACE_STATION, "AutoConnect", on, &err) < 0)
 		return wc_report(&err, NULL);
 	if (c->json)
@@ -493,16 +481,12 @@ int cmd_station_autoconnect(struct wc_ctx *c, const struct wc_args *a)
 
 int cmd_station_disconnect(struct wc_ctx *c, const struct wc_args *a)
 {
-	struct wc_objects os;
-	const struct wc_object *dev;
 	struct wc_error err;
 	char path[256], name[128];
-	int rc = wc_load_device(c, a->pos[0], WC_IFACE_STATION, &os, &dev);
+	int rc = wc_device_path(c, a->pos[0], WC_IFACE_STATION, path, sizeof(path), name,
+				sizeof(name));
 	if (rc)
 		return rc;
-	snprintf(path, sizeof(path), "%s", dev->path);
-	snprintf(name, sizeof(name), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
-	wc_objects_free(&os);
 	bool was = true;
 	if (wc_call_simple(&c->bus, path, WC_IFACE_STATION, "Disconnect", c->long_timeout_ms,
 			   &err) < 0) {
@@ -520,8 +504,6 @@ int cmd_station_disconnect(struct wc_ctx *c, const struct wc_args *a)
 
 int cmd_station_flush_pmksa(struct wc_ctx *c, const struct wc_args *a)
 {
-	struct wc_objects os;
-	const struct wc_object *dev;
 	struct wc_error err;
 	char path[256], name[128];
 	const char *ssid = a->has[WC_OPT_SSID] ? a->val[WC_OPT_SSID] : "";
@@ -530,12 +512,10 @@ int cmd_station_flush_pmksa(struct wc_ctx *c, const struct wc_args *a)
 		wc_error_set(&err, WC_EXIT_USAGE, "bad network name");
 		return wc_report(&err, "the network name is not valid UTF-8");
 	}
-	int rc = wc_load_device(c, a->pos[0], WC_IFACE_STATION, &os, &dev);
+	int rc = wc_device_path(c, a->pos[0], WC_IFACE_STATION, path, sizeof(path), name,
+				sizeof(name));
 	if (rc)
 		return rc;
-	snprintf(path, sizeof(path), "%s", dev->path);
-	snprintf(name, sizeof(name), "%s", wc_prop_str(dev, WC_IFACE_DEVICE, "Name"));
-	wc_objects_free(&os);
 	DBusMessage *m = wc_new_call(path, WC_IFACE_STATION, "FlushPMKSA");
 	if (m && !dbus_message_append_args(m, DBUS_TYPE_STRING, &ssid, DBUS_TYPE_STRING, &bssid,
 					   DBUS_TYPE_INVALID)) {

@@ -51,6 +51,10 @@ struct jw;
  * WC_IFACE_AP or NULL). Returns 0, or the exit code after reporting. */
 int wc_load_device(struct wc_ctx *c, const char *name, const char *role, struct wc_objects *os,
 		   const struct wc_object **dev);
+/* wc_load_device for commands that need only the device's object path and
+ * its Name: both copied out, the objects freed. */
+int wc_device_path(struct wc_ctx *c, const char *name, const char *role, char *path,
+		   size_t path_cap, char *dev_name, size_t name_cap);
 /* device show, station DEV show, ap DEV show: role NULL or the one wanted. */
 int wc_show_device(struct wc_ctx *c, const char *name, const char *role);
 /* `show` lines of a device's role, and its JSON object. */
