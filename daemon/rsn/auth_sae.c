@@ -46,8 +46,18 @@ struct sae_sess {
 	uint16_t peer_send_confirm;
 	unsigned sync;
 	bool counted_pending; /* AP: counted in clog->pending */
-	/* AP: the station's last commit as group, scalar and element (not
-	 * the token: the same commit comes again with a token after a token
+	/* Station: since our first confirm the AP restarted the exchange or
+	 * asked for a token again (it is busy and forgot us, not checking
+	 * our confirm), so its silence after our confirms is congestion,
+	 * not a failed check of our password. A resend of the same commit
+	 * proves nothing: an AP that drops failed confirms keeps resending
+	 * its commit. */
+	bool heard_in_confirmed;
+	/* Station: the AP restarted the exchange while we were Confirmed;
+	 * a refusal may answer a confirm keyed to its older commit. */
+	bool ap_restarted;
+	/* The peer's last commit as group, scalar and element (not the
+	 * token: the same commit comes again with a token after a token
 	 * request, and late copies without it), to tell a retransmission
 	 * from a new commit. */
 	uint8_t peer_commit[2 + SAE_MAX_ORDER_LEN + 2 * SAE_MAX_PRIME_LEN];
@@ -452,6 +462,12 @@ static enum auth_step sta_commit_refused(struct auth_sess *s, const struct auth_
 		if (sae_token_req_parse(in->body, in->body_len, p->h2e, &g, &t, &tl) != CODEC_OK ||
 		    g != p->group || p->tokens_taken >= AUTH_SAE_SYNC_MAX)
 			return AUTH_STEP_IGNORE;
+		/* The token we hold: the answer to a copy of our commit sent
+		 * before the first request. Our commit with it is already out
+		 * (our timer resends it if lost); another would only add
+		 * frames to a congested AP's queue. */
+		if (tl == p->token_len && crypto_memeq(t, p->token, tl))
+			return AUTH_STEP_IGNORE;
 		memcpy(p->token, t, tl);
 		p->token_len = tl;
 		p->tokens_taken++;
@@ -484,6 +500,8 @@ static enum auth_step sta_rx_commit(struct auth_sess *s, const struct auth_msg *
 	uint16_t want = p->h2e ? WLAN_STATUS_SAE_HASH_TO_ELEMENT : WLAN_STATUS_SUCCESS;
 
 	if (in->status != want) {
+		if (p->state == SAE_STATE_CONFIRMED)
+			p->heard_in_confirmed = true; /* a late answer to a commit copy */
 		if (p->state != SAE_STATE_COMMITTED)
 			return AUTH_STEP_IGNORE;
 		return sta_commit_refused(s, in, out);
@@ -492,9 +510,23 @@ static enum auth_step sta_rx_commit(struct auth_sess *s, const struct auth_msg *
 	    c.group != p->group)
 		return AUTH_STEP_IGNORE; /* 12.4.8.6.4: silently discarded */
 	if (p->state == SAE_STATE_CONFIRMED) {
-		/* The AP resent its commit: our confirm was lost. */
 		if (++p->sync > AUTH_SAE_SYNC_MAX)
 			return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "sync limit");
+		/* The AP resent its commit: our confirm was lost. A different
+		 * commit: the AP started over from a copy of ours (it forgot
+		 * the first exchange, e.g. under anti-clogging), and a confirm
+		 * keyed to its old commit would fail its check as if the
+		 * password were wrong: key ours to the new one. */
+		if (!is_peer_commit(p, &c)) {
+			int err = take_commit(p, &c);
+			if (err == -EBADMSG)
+				return AUTH_STEP_IGNORE;
+			if (err < 0)
+				return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "key schedule");
+			p->peer_commit_len = commit_key(&c, p->peer_commit, sizeof(p->peer_commit));
+			p->ap_restarted = true;
+			p->heard_in_confirmed = true;
+		}
 		p->send_confirm++;
 		return out_confirm(s, out);
 	}
@@ -505,6 +537,8 @@ static enum auth_step sta_rx_commit(struct auth_sess *s, const struct auth_msg *
 		return AUTH_STEP_IGNORE; /* invalid or reflected: discarded */
 	if (err < 0)
 		return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "key schedule");
+	p->peer_commit_len = commit_key(&c, p->peer_commit, sizeof(p->peer_commit));
+	p->heard_in_confirmed = false;
 	p->send_confirm = 1;
 	sae_enter(s, SAE_STATE_CONFIRMED);
 	return out_confirm(s, out);
@@ -519,8 +553,9 @@ static enum auth_step sta_rx_confirm(struct auth_sess *s, const struct auth_msg 
 		return AUTH_STEP_IGNORE;
 	if (in->status != WLAN_STATUS_SUCCESS) {
 		/* The AP could not verify our confirm: same PWE, different
-		 * key - the password differs. */
-		s->bad_credential = true;
+		 * key - the password differs. Unless the AP started over
+		 * while our confirm to its first commit was on its way. */
+		s->bad_credential = !p->ap_restarted;
 		return fail(s, in->status, "the AP refused our confirm");
 	}
 	if (sae_confirm_parse(in->body, in->body_len, sae_crypto_confirm_len(p->crypto), &m) != CODEC_OK)
@@ -559,8 +594,9 @@ static enum auth_step sae_timeout(struct auth_sess *s, struct auth_out *out)
 	if (++p->sync > AUTH_SAE_SYNC_MAX) {
 		/* Our commit was answered but our confirm never was: the AP
 		 * dropped it, which is what a wrong password looks like to
-		 * an AP that does not answer failed confirms. */
-		if (p->state == SAE_STATE_CONFIRMED)
+		 * an AP that does not answer failed confirms -- unless the
+		 * AP spoke since, still answering our commit. */
+		if (p->state == SAE_STATE_CONFIRMED && !p->heard_in_confirmed)
 			s->bad_credential = true;
 		return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "no answer");
 	}

@@ -32,6 +32,11 @@
 #define SIM_SAE_TIMEOUT_MS 1000
 #define SIM_ASSOC_TIMEOUT_MS 200
 #define SIM_NOACK_RETRY_MS 20
+/* As mac80211 on hardware that reports TX status: a request's timeout
+ * runs from its acknowledgement; until then (a busy channel) this long.
+ * A timer from the moment of queueing would resend requests still
+ * waiting their turn, adding to the queue that delays them. */
+#define SIM_MLME_TX_WAIT_MS 1000
 #define SIM_MLME_TRIES 3
 #define SIM_LISTEN_INTERVAL 10
 
@@ -107,7 +112,7 @@ static void send_request(struct sim_iface *ifc)
 {
 	struct sim_mlme *m = &ifc->mlme;
 	m->tries++;
-	loop_timer_arm_ms(m->timer, m->timeout_ms);
+	loop_timer_arm_ms(m->timer, SIM_MLME_TX_WAIT_MS);
 	if (sim_tx_enqueue(ifc, SIM_TXQ_MGMT, SIM_TXF_MLME, m->req, m->req_len, m->freq, false,
 			   false, 0, 0) < 0)
 		loop_timer_arm_ms(m->timer, SIM_NOACK_RETRY_MS);
@@ -137,9 +142,11 @@ void sim_mlme_tx_status(struct sim_iface *ifc, bool acked)
 {
 	struct sim_mlme *m = &ifc->mlme;
 	bool waiting = m->state == SIM_MLME_AUTHENTICATING || m->state == SIM_MLME_ASSOCIATING;
-	/* Nobody acknowledged: no answer is coming, try again soon. */
-	if (waiting && m->req && !acked)
-		loop_timer_arm_ms(m->timer, SIM_NOACK_RETRY_MS);
+	if (!waiting || !m->req)
+		return;
+	/* Nobody acknowledged: no answer is coming, try again soon.
+	 * Acknowledged: the peer has it; now its answer is timed. */
+	loop_timer_arm_ms(m->timer, acked ? m->timeout_ms : SIM_NOACK_RETRY_MS);
 }
 
 static void on_beacon_watch(struct loop_timer *t, void *data)

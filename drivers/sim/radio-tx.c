@@ -30,7 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SIM_TX_WATCHDOG_MS 1000
+/* A lost status message, not a busy channel: a frame waiting its turn
+ * behind many transmitters can take seconds, and declaring it unacked
+ * early makes the MLME send a copy into the same queue. */
+#define SIM_TX_WATCHDOG_MS 5000
 #define SIM_DATA_RATE 540 /* 54 Mb/s; management frames use the lowest basic rate */
 
 static const uint8_t edca_aifsn[DRIVER_AC_COUNT] = { 2, 2, 3, 7 };

@@ -332,6 +332,128 @@ START_TEST(late_tokenless_commit_copy_keeps_the_exchange)
 }
 END_TEST
 
+/* A second token request carrying the token the station already holds
+ * answers a tokenless copy of its commit sent before the first request:
+ * its commit with that token is already out, so it sends nothing (a
+ * commit per copy fed the 100-station bench's congestion). */
+START_TEST(repeated_token_request_sends_nothing_more)
+{
+	struct pair p;
+	pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_H2E, SAE_PWE_BOTH);
+	p.clog.pending = p.clog.threshold;
+	struct auth_out s1, s2, again;
+	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_FAILED);
+	struct auth_out request = p.out;
+	ck_assert_int_eq(to_sta(&p, &request, &s2), AUTH_STEP_SEND); /* with the token */
+	ck_assert_int_eq(to_sta(&p, &request, &again), AUTH_STEP_IGNORE);
+	ck_assert_int_eq(auth_sae_state(p.sta), SAE_STATE_COMMITTED);
+	/* A new token (the AP's secret rotated) is taken. */
+	p.now += 2ull * AUTH_SAE_SECRET_ROTATE_S * 1000000ull + 1;
+	auth_sess_free(p.ap);
+	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
+	p.ap->ctx = &p.ac;
+	ck_assert_int_eq(to_ap(&p, &s2), AUTH_STEP_FAILED);
+	ck_assert_uint_eq(p.out.status, WLAN_STATUS_ANTI_CLOGGING_TOKEN_REQ);
+	ck_assert_int_eq(to_sta(&p, &p.out, &again), AUTH_STEP_SEND);
+	/* ... and the exchange completes with it. */
+	ck_assert_int_eq(to_ap(&p, &again), AUTH_STEP_SEND);
+	struct auth_out s3, s4;
+	ck_assert_int_eq(to_sta(&p, &p.out, &s3), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s3), AUTH_STEP_DONE);
+	ck_assert_int_eq(to_sta(&p, &p.out, &s4), AUTH_STEP_DONE);
+	pair_free(&p);
+}
+END_TEST
+
+/* The AP forgets the exchange while the station is Confirmed (its first
+ * commit answered, then a copy of the station's commit starts a new
+ * exchange with a new commit of the AP's). The station keys its confirm
+ * to the AP's new commit, so the exchange completes; the AP's refusal of
+ * the confirm keyed to its old commit is not taken for a wrong password,
+ * nor is silence after that restart. */
+START_TEST(ap_restart_while_confirmed_is_followed)
+{
+	struct pair p;
+	pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_H2E, SAE_PWE_BOTH);
+	struct auth_out s1, old_confirm, new_confirm, r, done;
+	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_sta(&p, &p.out, &old_confirm), AUTH_STEP_SEND);
+	ck_assert_int_eq(auth_sae_state(p.sta), SAE_STATE_CONFIRMED);
+	/* The AP starts over from the same commit of the station's. */
+	auth_sess_free(p.ap);
+	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
+	p.ap->ctx = &p.ac;
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+	struct auth_out ap_commit2 = p.out;
+	ck_assert_int_eq(to_sta(&p, &ap_commit2, &new_confirm), AUTH_STEP_SEND);
+	ck_assert_uint_eq(new_confirm.seq, 2);
+	/* Its copy: the same commit again, the confirm again. */
+	ck_assert_int_eq(to_sta(&p, &ap_commit2, &r), AUTH_STEP_SEND);
+	ck_assert_uint_eq(r.seq, 2);
+	ck_assert_int_eq(to_ap(&p, &new_confirm), AUTH_STEP_DONE);
+	ck_assert_int_eq(to_sta(&p, &p.out, &done), AUTH_STEP_DONE);
+	ck_assert(!p.sta->bad_credential);
+	pair_free(&p);
+
+	/* The old confirm reaches the restarted AP first: refused (15),
+	 * which after a restart says nothing about the password. */
+	pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_H2E, SAE_PWE_BOTH);
+	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_sta(&p, &p.out, &old_confirm), AUTH_STEP_SEND);
+	auth_sess_free(p.ap);
+	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
+	p.ap->ctx = &p.ac;
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_sta(&p, &p.out, &new_confirm), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &old_confirm), AUTH_STEP_FAILED);
+	ck_assert_uint_eq(p.out.status, WLAN_STATUS_CHALLENGE_FAIL);
+	ck_assert_int_eq(to_sta(&p, &p.out, &r), AUTH_STEP_FAILED);
+	ck_assert(!p.sta->bad_credential);
+	pair_free(&p);
+
+	/* Without a restart the same refusal is a wrong password. */
+	pair_init(&p, "pw-pw-pw-pw", "another-pw", SAE_PWE_H2E, SAE_PWE_BOTH);
+	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_sta(&p, &p.out, &old_confirm), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &old_confirm), AUTH_STEP_FAILED);
+	ck_assert_int_eq(to_sta(&p, &p.out, &r), AUTH_STEP_FAILED);
+	ck_assert(p.sta->bad_credential);
+	pair_free(&p);
+}
+END_TEST
+
+/* Silence after our confirm: a wrong password at an AP that drops failed
+ * confirms, unless the AP restarted the exchange meanwhile. */
+START_TEST(silence_after_confirm_blames_the_password_only_without_restart)
+{
+	struct pair p;
+	struct auth_out s1, c, r;
+	for (int restart = 0; restart < 2; restart++) {
+		pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_H2E, SAE_PWE_BOTH);
+		ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+		ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+		ck_assert_int_eq(to_sta(&p, &p.out, &c), AUTH_STEP_SEND);
+		if (restart) {
+			auth_sess_free(p.ap);
+			p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
+			p.ap->ctx = &p.ac;
+			ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+			ck_assert_int_eq(to_sta(&p, &p.out, &c), AUTH_STEP_SEND);
+		}
+		enum auth_step step;
+		while ((step = auth_timeout(p.sta, &r)) == AUTH_STEP_SEND)
+			ck_assert_uint_eq(r.seq, 2);
+		ck_assert_int_eq(step, AUTH_STEP_FAILED);
+		ck_assert(p.sta->bad_credential == !restart);
+		pair_free(&p);
+	}
+}
+END_TEST
+
 START_TEST(unknown_password_identifier)
 {
 	struct pair p;
@@ -371,6 +493,9 @@ Suite *make_rsn_auth_sae_suite(void)
 	tcase_add_test(tc, unknown_password_identifier);
 	tcase_add_test(tc, late_commit_copy_after_accept_is_ignored);
 	tcase_add_test(tc, late_tokenless_commit_copy_keeps_the_exchange);
+	tcase_add_test(tc, repeated_token_request_sends_nothing_more);
+	tcase_add_test(tc, ap_restart_while_confirmed_is_followed);
+	tcase_add_test(tc, silence_after_confirm_blames_the_password_only_without_restart);
 	tcase_add_test(tc, pwe_names);
 	suite_add_tcase(s, tc);
 	return s;
