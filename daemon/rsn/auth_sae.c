@@ -69,6 +69,11 @@ static struct sae_sess *priv(const struct auth_sess *s)
 	return s->priv;
 }
 
+static unsigned retrans_base(const struct sae_sess *p)
+{
+	return p->conf->retrans_ms ? p->conf->retrans_ms : AUTH_SAE_RETRANS_MS;
+}
+
 const char *sae_state_name(enum sae_state s)
 {
 	switch (s) {
@@ -445,7 +450,7 @@ static enum auth_step sta_start(struct auth_sess *s, struct auth_out *out)
 	p->pw = &conf->passwords[0];
 	p->h2e = conf->pwe == SAE_PWE_H2E;
 	p->send_confirm = 0;
-	s->retrans_ms = conf->retrans_ms ? conf->retrans_ms : AUTH_SAE_RETRANS_MS;
+	s->retrans_ms = retrans_base(p);
 	return sta_commit_group(s, out);
 }
 
@@ -539,6 +544,7 @@ static enum auth_step sta_rx_commit(struct auth_sess *s, const struct auth_msg *
 		return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "key schedule");
 	p->peer_commit_len = commit_key(&c, p->peer_commit, sizeof(p->peer_commit));
 	p->heard_in_confirmed = false;
+	s->retrans_ms = retrans_base(p); /* a confirm is answered at once */
 	p->send_confirm = 1;
 	sae_enter(s, SAE_STATE_CONFIRMED);
 	return out_confirm(s, out);
@@ -602,6 +608,13 @@ static enum auth_step sae_timeout(struct auth_sess *s, struct auth_out *out)
 	}
 	switch (p->state) {
 	case SAE_STATE_COMMITTED:
+		/* The AP's commit costs it the PWE (hunting-and-pecking takes
+		 * seconds on a slow or loaded AP) and a busy AP queues ours:
+		 * each copy adds to its queue, so wait longer each time. */
+		if (s->retrans_ms < AUTH_SAE_COMMIT_RETRANS_MAX_MS)
+			s->retrans_ms = s->retrans_ms * 2 < AUTH_SAE_COMMIT_RETRANS_MAX_MS
+						? s->retrans_ms * 2
+						: AUTH_SAE_COMMIT_RETRANS_MAX_MS;
 		return out_commit(s, out);
 	case SAE_STATE_CONFIRMED:
 		p->send_confirm++;

@@ -38,6 +38,8 @@
 #define AUTH_SAE_SYNC_MAX 5	    /* dot11RSNASAESync */
 #define AUTH_SAE_RETRANS_MS 1000    /* dot11RSNASAERetransPeriod (station): a slow AP
 				     * (hunting-and-pecking in a VM) takes ~1 s */
+#define AUTH_SAE_COMMIT_RETRANS_MAX_MS 2000 /* the period doubles while our
+				     * commit is unanswered, up to this */
 #define AUTH_SAE_CLOG_THRESHOLD 5   /* pending commits before tokens */
 #define AUTH_SAE_TOKEN_LEN 32
 #define AUTH_SAE_SECRET_ROTATE_S 60 /* the token secret's lifetime */

@@ -260,9 +260,14 @@ START_TEST(retransmission_and_sync_limit)
 	pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_HUNT_AND_PECK, SAE_PWE_BOTH);
 	struct auth_out s1, r;
 	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
-	ck_assert_uint_gt(p.sta->retrans_ms, 0);
+	ck_assert_uint_eq(p.sta->retrans_ms, AUTH_SAE_RETRANS_MS);
 	for (unsigned i = 0; i < AUTH_SAE_SYNC_MAX; i++) {
+		unsigned before = p.sta->retrans_ms;
 		ck_assert_int_eq(auth_timeout(p.sta, &r), AUTH_STEP_SEND);
+		/* An unanswered commit: the period doubles up to its cap. */
+		ck_assert_uint_eq(p.sta->retrans_ms, before * 2 < AUTH_SAE_COMMIT_RETRANS_MAX_MS
+							    ? before * 2
+							    : AUTH_SAE_COMMIT_RETRANS_MAX_MS);
 		ck_assert_uint_eq(r.body_len, s1.body_len);
 		ck_assert_mem_eq(r.body, s1.body, s1.body_len); /* the same commit */
 	}
@@ -445,8 +450,12 @@ START_TEST(silence_after_confirm_blames_the_password_only_without_restart)
 			ck_assert_int_eq(to_sta(&p, &p.out, &c), AUTH_STEP_SEND);
 		}
 		enum auth_step step;
-		while ((step = auth_timeout(p.sta, &r)) == AUTH_STEP_SEND)
+		ck_assert_uint_eq(p.sta->retrans_ms, AUTH_SAE_RETRANS_MS);
+		while ((step = auth_timeout(p.sta, &r)) == AUTH_STEP_SEND) {
 			ck_assert_uint_eq(r.seq, 2);
+			/* A confirm is answered at once: no backoff. */
+			ck_assert_uint_eq(p.sta->retrans_ms, AUTH_SAE_RETRANS_MS);
+		}
 		ck_assert_int_eq(step, AUTH_STEP_FAILED);
 		ck_assert(p.sta->bad_credential == !restart);
 		pair_free(&p);
