@@ -328,12 +328,7 @@ static int ms_error(struct ttls_peer *p, const uint8_t *d, size_t len)
 	char msg[128];
 	size_t n;
 
-	/* RFC 2548 2.1.5: Ident then the text; some servers (hostapd 2.10)
-	 * send the text alone ("Failed"). */
-	if (len > 0 && d[0] == p->ms_ident) {
-		d++;
-		len--;
-	}
+	len = ttls_ms_chap_error_text(d, len, p->ms_ident, &d);
 	n = len > 100 ? 100 : len;
 	snprintf(msg, sizeof(msg), "TTLS/MSCHAPV2 rejected: %.*s", (int)n,
 		 n ? (const char *)d : "");

@@ -133,3 +133,13 @@ int ttls_avps_parse(const uint8_t *data, size_t len, struct ttls_avps *out, char
 	}
 	return 0;
 }
+
+size_t ttls_ms_chap_error_text(const uint8_t *d, size_t len, uint8_t ident, const uint8_t **text)
+{
+	if (len > 2 && d[0] == ident && d[1] == 'E' && d[2] == '=') {
+		d++;
+		len--;
+	}
+	*text = d;
+	return len;
+}

@@ -69,4 +69,11 @@ int ttls_avps_parse(const uint8_t *data, size_t len, struct ttls_avps *out, char
 		    size_t err_len);
 void ttls_avps_free(struct ttls_avps *a);
 
+/* The text of an MS-CHAP-Error AVP (RFC 2548 2.1.5): after the Ident
+ * octet when one leads ("E=691 R=0 ..."), or all of it for servers that
+ * send the text alone (hostapd 2.10: "Failed"). The Ident is random, so
+ * a text starting with the same octet is told apart by the "E=" that
+ * follows a real one. Returns the text's length, its start in *text. */
+size_t ttls_ms_chap_error_text(const uint8_t *d, size_t len, uint8_t ident, const uint8_t **text);
+
 #endif

@@ -462,6 +462,22 @@ START_TEST(wrong_password_is_inner_rejected)
 }
 END_TEST
 
+/* The Ident is random: one in 256 runs of the test above drew 'F', and
+ * "Failed" lost its first letter to it. */
+START_TEST(ms_chap_error_text_tells_the_ident_from_text)
+{
+	const uint8_t *t;
+	const uint8_t failed[] = "Failed", with_ident[] = "FE=691 R=0 V=3";
+	ck_assert_uint_eq(ttls_ms_chap_error_text(failed, 6, 'F', &t), 6);
+	ck_assert_ptr_eq(t, failed);
+	ck_assert_uint_eq(ttls_ms_chap_error_text(with_ident, 14, 'F', &t), 13);
+	ck_assert_ptr_eq(t, with_ident + 1);
+	ck_assert_uint_eq(ttls_ms_chap_error_text(with_ident, 14, 'G', &t), 14);
+	ck_assert_uint_eq(ttls_ms_chap_error_text(failed, 0, 'F', &t), 0);
+	ck_assert_uint_eq(ttls_ms_chap_error_text(with_ident, 2, 'F', &t), 2);
+}
+END_TEST
+
 START_TEST(mschapv2_error_without_ident)
 {
 	struct eap_peer_profile p = ttls_profile("MSCHAPV2", false);
@@ -545,6 +561,7 @@ Suite *make_eap_ttls_suite(void)
 	tcase_add_test(tc, wrong_password_is_inner_rejected);
 	tcase_add_test(tc, mschapv2_server_must_prove);
 	tcase_add_test(tc, mschapv2_error_without_ident);
+	tcase_add_test(tc, ms_chap_error_text_tells_the_ident_from_text);
 	tcase_add_test(tc, nested_tunnel_refused);
 	tcase_add_test(tc, resumed_ttls);
 	suite_add_tcase(s, tc);
