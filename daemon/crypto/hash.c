@@ -8,7 +8,6 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
-#include <stdbool.h>
 #include <stdlib.h>
 
 static const char *digest_name(enum crypto_hash_alg alg)
@@ -68,7 +67,7 @@ struct crypto_hmac_ctx {
 	EVP_MAC_CTX *ctx;
 };
 
-static bool parts_valid(const struct crypto_iov *parts, size_t n)
+bool crypto_iov_valid(const struct crypto_iov *parts, size_t n)
 {
 	if (!parts && n)
 		return false;
@@ -110,7 +109,7 @@ int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
 	const EVP_MAC_CTX *tmpl;
 	int ret;
 
-	if (!digest_name(alg) || !out || (!key && key_len) || !parts_valid(parts, n))
+	if (!digest_name(alg) || !out || (!key && key_len) || !crypto_iov_valid(parts, n))
 		return -EINVAL;
 	/* A copy of the digest's template: a fresh context would fetch the
 	 * digest by name again (~1.6k instructions, twice per MIC). */
@@ -148,7 +147,7 @@ struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg)
 int crypto_hmac_ctx_run(struct crypto_hmac_ctx *h, const void *key, size_t key_len,
 			const struct crypto_iov *parts, size_t n, uint8_t *out)
 {
-	if (!h || !out || (!key && key_len) || !parts_valid(parts, n))
+	if (!h || !out || (!key && key_len) || !crypto_iov_valid(parts, n))
 		return -EINVAL;
 	return hmac_ctx_mac(h, key_len ? key : &empty_key, key_len, parts, n, out);
 }
@@ -156,7 +155,7 @@ int crypto_hmac_ctx_run(struct crypto_hmac_ctx *h, const void *key, size_t key_l
 int crypto_hmac_ctx_next(struct crypto_hmac_ctx *h, const struct crypto_iov *parts, size_t n,
 			 uint8_t *out)
 {
-	if (!h || !h->keyed || !out || !parts_valid(parts, n))
+	if (!h || !h->keyed || !out || !crypto_iov_valid(parts, n))
 		return -EINVAL;
 	return hmac_ctx_mac(h, NULL, 0, parts, n, out);
 }

@@ -8,6 +8,7 @@
 #ifndef WPAD_CRYPTO_HASH_H
 #define WPAD_CRYPTO_HASH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +30,10 @@ struct crypto_iov {
 	const void *data;
 	size_t len;
 };
+
+/* Whether n parts can be read: parts given when n > 0, and data given
+ * for every part with a length. */
+bool crypto_iov_valid(const struct crypto_iov *parts, size_t n);
 
 /* Digest output length in bytes of alg, or 0 for an unknown alg. */
 size_t crypto_hash_len(enum crypto_hash_alg alg);
