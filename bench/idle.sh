@@ -31,55 +31,13 @@ medium="$build/wpad-medium"
 for b in "$wpad" "$medium"; do
 	[ -x "$b" ] || { echo "idle: no $b (run make)" >&2; exit 1; }
 done
-tmp=$(mktemp -d /tmp/wpad-idle-XXXXXX)
-pids=()
+source "$(dirname "$0")/lib.sh"
+bench_init idle
 probes=0
-cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+bench_on_exit() {
 	[ $probes = 0 ] || perf probe -q -d 'probe_wpadidle:*' 2>/dev/null || true
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-
-wait_for() { # file pattern
-	for _ in $(seq 400); do
-		grep -qE "$2" "$1" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	echo "idle: never saw '$2' in $1:" >&2
-	tail -n 20 "$1" >&2
-	exit 1
-}
-
-mkdir -p -m 700 "$tmp/ap" "$tmp/sta" "$tmp/air"
-printf '[Security]\nPassphrase=idle bench 1\n' >"$tmp/sta/idlebench.psk"
-chmod 600 "$tmp/sta/idlebench.psk"
-for role in ap sta; do
-	{
-		printf '[General]\nStateDirectory=%s\nRuntimeDirectory=%s\n' "$tmp/$role" "$tmp/$role"
-		printf '[Radio r]\nDriver=sim\nOptions=medium=%s\n' "$tmp/air"
-		if [ $role = ap ]; then
-			printf '[AccessPoint idlebench]\nRadio=r\nSSID=idlebench\nPassphrase=idle bench 1\n'
-		else
-			printf '[Station wlan0]\nRadio=r\n'
-		fi
-	} >"$tmp/$role.conf"
-done
-
-"$medium" -D "$tmp/air" >"$tmp/air.log" 2>&1 &
-medium_pid=$!
-pids+=("$medium_pid")
-for _ in $(seq 200); do [ -S "$tmp/air/medium.sock" ] && break; sleep 0.05; done
-"$wpad" --no-dbus -c "$tmp/ap.conf" >"$tmp/ap.log" 2>&1 &
-ap_pid=$!
-pids+=("$ap_pid")
-wait_for "$tmp/ap.log" "starting -> started"
-"$wpad" --no-dbus -c "$tmp/sta.conf" >"$tmp/sta.log" 2>&1 &
-sta_pid=$!
-pids+=("$sta_pid")
-wait_for "$tmp/sta.log" "connected to 'idlebench'"
-wait_for "$tmp/ap.log" "authorized"
+bench_sim_pair "$build" idlebench "idle bench 1"
 sleep 1 # let the connect's last frames pass before counting
 
 if [ $timers = 1 ]; then

@@ -18,26 +18,10 @@ wpad="$build/wpad"
 for tool in hostapd wpa_supplicant ip; do
 	command -v $tool >/dev/null || { echo "memory: $tool missing (scripts/install-deps.sh bench)" >&2; exit 1; }
 done
-tmp=$(mktemp -d /tmp/wpad-memory-XXXXXX)
+source "$(dirname "$0")/lib.sh"
+bench_init memory
 ns=wpad-bench-$$
-pids=()
-cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-	ip netns del "$ns" 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-wait_for() { # file pattern
-	for _ in $(seq 400); do
-		grep -qE "$2" "$1" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	echo "memory: never saw '$2' in $1:" >&2
-	tail -n 20 "$1" >&2
-	exit 1
-}
+bench_on_exit() { ip netns del "$ns" 2>/dev/null || true; }
 
 # kB of a status field (VmRSS, VmHWM) of a process.
 field() { sed -nE "s/^$2:[[:space:]]+([0-9]+) kB/\1/p" "/proc/$1/status"; }
@@ -75,31 +59,7 @@ wait_for "$tmp/wpad.log" "connected to 'membench'"
 wait_for "$tmp/wpad.log" "authorized"
 
 # --- wpad: a station and an AP, each in its own process, on wpad-medium ---
-mkdir -p -m 700 "$tmp/ap" "$tmp/sta" "$tmp/air"
-cp "$tmp/state/membench.psk" "$tmp/sta/"
-for role in ap sta; do
-	{
-		printf '[General]\nStateDirectory=%s\nRuntimeDirectory=%s\n' "$tmp/$role" "$tmp/$role"
-		printf '[Radio r]\nDriver=sim\nOptions=medium=%s\n' "$tmp/air"
-		if [ $role = ap ]; then
-			printf '[AccessPoint membench]\nRadio=r\nSSID=membench\nPassphrase=memory bench 1\n'
-		else
-			printf '[Station wlan0]\nRadio=r\n'
-		fi
-	} >"$tmp/$role.conf"
-done
-"$build/wpad-medium" -D "$tmp/air" >"$tmp/air.log" 2>&1 &
-pids+=("$!")
-for _ in $(seq 200); do [ -S "$tmp/air/medium.sock" ] && break; sleep 0.05; done
-"$wpad" --no-dbus -c "$tmp/ap.conf" >"$tmp/ap.log" 2>&1 &
-ap_pid=$!
-pids+=("$ap_pid")
-wait_for "$tmp/ap.log" "starting -> started"
-"$wpad" --no-dbus -c "$tmp/sta.conf" >"$tmp/sta.log" 2>&1 &
-sta_pid=$!
-pids+=("$sta_pid")
-wait_for "$tmp/sta.log" "connected to 'membench'"
-wait_for "$tmp/ap.log" "authorized"
+bench_sim_pair "$build" membench "memory bench 1"
 
 # --- hostapd + wpa_supplicant, wired 802.1X on a veth pair ---
 ip netns add "$ns"

@@ -19,7 +19,7 @@ int crypto_aes_cmac_vec(const uint8_t *key, size_t key_len, const struct crypto_
 	size_t outl = 0;
 	int ret = -EIO;
 
-	if (!key || !mac || (!parts && n))
+	if (!key || !mac || !crypto_iov_valid(parts, n))
 		return -EINVAL;
 	if (key_len == 16)
 		cipher = "AES-128-CBC";
@@ -27,9 +27,6 @@ int crypto_aes_cmac_vec(const uint8_t *key, size_t key_len, const struct crypto_
 		cipher = "AES-256-CBC";
 	else
 		return -EINVAL;
-	for (size_t i = 0; i < n; i++)
-		if (!parts[i].data && parts[i].len)
-			return -EINVAL;
 
 	m = crypto_alg_cmac();
 	if (!m)

@@ -61,54 +61,68 @@ int crypto_digest(enum crypto_hash_alg alg, const void *data, size_t len, uint8_
 	return 0;
 }
 
+struct crypto_hmac_ctx {
+	enum crypto_hash_alg alg;
+	bool keyed; /* the last run succeeded: its key may be reused */
+	EVP_MAC_CTX *ctx;
+};
+
+bool crypto_iov_valid(const struct crypto_iov *parts, size_t n)
+{
+	if (!parts && n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!parts[i].data && parts[i].len)
+			return false;
+	return true;
+}
+
+/* key: set it (non-NULL even when empty), or NULL to restart under the key
+ * h has, which copies the keyed inner and outer states instead of
+ * hashing the padded key again. */
+static int hmac_ctx_mac(struct crypto_hmac_ctx *h, const void *key, size_t key_len,
+			const struct crypto_iov *parts, size_t n, uint8_t *out)
+{
+	size_t want = crypto_hash_len(h->alg), outl = 0;
+
+	h->keyed = false;
+	if (EVP_MAC_init(h->ctx, key, key_len, NULL) != 1)
+		goto fail;
+	for (size_t i = 0; i < n; i++)
+		if (parts[i].len && EVP_MAC_update(h->ctx, parts[i].data, parts[i].len) != 1)
+			goto fail;
+	if (EVP_MAC_final(h->ctx, out, &outl, want) != 1 || outl != want)
+		goto fail;
+	h->keyed = true;
+	return 0;
+fail:
+	ERR_clear_error();
+	return -EIO;
+}
+
+static const uint8_t empty_key;
+
 int crypto_hmac_vec(enum crypto_hash_alg alg, const void *key, size_t key_len,
 		    const struct crypto_iov *parts, size_t n, uint8_t *out)
 {
-	static const uint8_t empty_key;
-	const char *name = digest_name(alg);
-	size_t want = crypto_hash_len(alg);
+	struct crypto_hmac_ctx h = { .alg = alg };
 	const EVP_MAC_CTX *tmpl;
-	EVP_MAC_CTX *ctx = NULL;
-	size_t outl = 0;
-	int ret = -EIO;
+	int ret;
 
-	if (!name || !out || (!key && key_len) || (!parts && n))
+	if (!digest_name(alg) || !out || (!key && key_len) || !crypto_iov_valid(parts, n))
 		return -EINVAL;
-	for (size_t i = 0; i < n; i++)
-		if (!parts[i].data && parts[i].len)
-			return -EINVAL;
-
 	/* A copy of the digest's template: a fresh context would fetch the
 	 * digest by name again (~1.6k instructions, twice per MIC). */
 	tmpl = crypto_alg_hmac_template(alg);
-	if (!tmpl)
-		goto out;
-	ctx = EVP_MAC_CTX_dup(tmpl);
-	if (!ctx) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	/* A non-NULL pointer even for an empty key: NULL means "keep the old key". */
-	if (EVP_MAC_init(ctx, key_len ? key : &empty_key, key_len, NULL) != 1)
-		goto out;
-	for (size_t i = 0; i < n; i++) {
-		if (parts[i].len && EVP_MAC_update(ctx, parts[i].data, parts[i].len) != 1)
-			goto out;
-	}
-	if (EVP_MAC_final(ctx, out, &outl, want) != 1 || outl != want)
-		goto out;
-	ret = 0;
-out:
-	if (ret)
+	h.ctx = tmpl ? EVP_MAC_CTX_dup(tmpl) : NULL;
+	if (!h.ctx) {
 		ERR_clear_error();
-	EVP_MAC_CTX_free(ctx); /* cleanses the keyed state */
+		return tmpl ? -ENOMEM : -EIO;
+	}
+	ret = hmac_ctx_mac(&h, key_len ? key : &empty_key, key_len, parts, n, out);
+	EVP_MAC_CTX_free(h.ctx); /* cleanses the keyed state */
 	return ret;
 }
-
-struct crypto_hmac_ctx {
-	enum crypto_hash_alg alg;
-	EVP_MAC_CTX *ctx;
-};
 
 struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg)
 {
@@ -133,26 +147,17 @@ struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg)
 int crypto_hmac_ctx_run(struct crypto_hmac_ctx *h, const void *key, size_t key_len,
 			const struct crypto_iov *parts, size_t n, uint8_t *out)
 {
-	static const uint8_t empty_key;
-	size_t want, outl = 0;
-
-	if (!h || !out || (!key && key_len) || (!parts && n))
+	if (!h || !out || (!key && key_len) || !crypto_iov_valid(parts, n))
 		return -EINVAL;
-	for (size_t i = 0; i < n; i++)
-		if (!parts[i].data && parts[i].len)
-			return -EINVAL;
-	want = crypto_hash_len(h->alg);
-	if (EVP_MAC_init(h->ctx, key_len ? key : &empty_key, key_len, NULL) != 1)
-		goto fail;
-	for (size_t i = 0; i < n; i++)
-		if (parts[i].len && EVP_MAC_update(h->ctx, parts[i].data, parts[i].len) != 1)
-			goto fail;
-	if (EVP_MAC_final(h->ctx, out, &outl, want) != 1 || outl != want)
-		goto fail;
-	return 0;
-fail:
-	ERR_clear_error();
-	return -EIO;
+	return hmac_ctx_mac(h, key_len ? key : &empty_key, key_len, parts, n, out);
+}
+
+int crypto_hmac_ctx_next(struct crypto_hmac_ctx *h, const struct crypto_iov *parts, size_t n,
+			 uint8_t *out)
+{
+	if (!h || !h->keyed || !out || !crypto_iov_valid(parts, n))
+		return -EINVAL;
+	return hmac_ctx_mac(h, NULL, 0, parts, n, out);
 }
 
 size_t crypto_hmac_ctx_len(const struct crypto_hmac_ctx *h)

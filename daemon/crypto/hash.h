@@ -8,6 +8,7 @@
 #ifndef WPAD_CRYPTO_HASH_H
 #define WPAD_CRYPTO_HASH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +30,10 @@ struct crypto_iov {
 	const void *data;
 	size_t len;
 };
+
+/* Whether n parts can be read: parts given when n > 0, and data given
+ * for every part with a length. */
+bool crypto_iov_valid(const struct crypto_iov *parts, size_t n);
 
 /* Digest output length in bytes of alg, or 0 for an unknown alg. */
 size_t crypto_hash_len(enum crypto_hash_alg alg);
@@ -55,6 +60,11 @@ struct crypto_hmac_ctx;
 struct crypto_hmac_ctx *crypto_hmac_ctx_new(enum crypto_hash_alg alg);
 int crypto_hmac_ctx_run(struct crypto_hmac_ctx *h, const void *key, size_t key_len,
 			const struct crypto_iov *parts, size_t n, uint8_t *out);
+/* Another message under the key of h's last successful run (the next
+ * block of a PRF or KDF): the keyed state is reused, not rebuilt. Returns
+ * what crypto_hmac_ctx_run does; -EINVAL when h has no key yet. */
+int crypto_hmac_ctx_next(struct crypto_hmac_ctx *h, const struct crypto_iov *parts, size_t n,
+			 uint8_t *out);
 void crypto_hmac_ctx_free(struct crypto_hmac_ctx *h);
 /* The output length of h's hash (0 for NULL). */
 size_t crypto_hmac_ctx_len(const struct crypto_hmac_ctx *h);

@@ -86,12 +86,16 @@ int crypto_prf_sha1(const void *key, size_t key_len, const char *label, const vo
 	uint8_t block[CRYPTO_SHA1_LEN];
 	uint8_t counter = 0;
 	struct crypto_iov parts[3];
+	struct crypto_hmac_ctx *h;
 	size_t done = 0;
 	int ret = 0;
 
 	if (!label || (!key && key_len) || (!data && data_len) || !out || !out_len ||
 	    out_len > PRF_SHA1_MAX_OUT)
 		return -EINVAL;
+	/* One keyed context for every block: keying costs as much as a block. */
+	if (!(h = crypto_hmac_ctx_new(CRYPTO_HASH_SHA1)))
+		return -ENOMEM;
 
 	/* The label's terminating NUL is the 0x00 octet between A and B. */
 	parts[0] = (struct crypto_iov){ label, strlen(label) + 1 };
@@ -100,13 +104,15 @@ int crypto_prf_sha1(const void *key, size_t key_len, const char *label, const vo
 	while (done < out_len) {
 		size_t take = out_len - done < sizeof(block) ? out_len - done : sizeof(block);
 
-		ret = crypto_hmac_vec(CRYPTO_HASH_SHA1, key, key_len, parts, 3, block);
+		ret = counter ? crypto_hmac_ctx_next(h, parts, 3, block)
+			      : crypto_hmac_ctx_run(h, key, key_len, parts, 3, block);
 		if (ret)
 			break;
 		memcpy(out + done, block, take);
 		done += take;
 		counter++;
 	}
+	crypto_hmac_ctx_free(h);
 	crypto_zero(block, sizeof(block));
 	if (ret)
 		crypto_zero(out, out_len);
@@ -120,6 +126,7 @@ int crypto_kdf(enum crypto_hash_alg alg, const void *key, size_t key_len, const 
 	uint8_t counter[2], length[2];
 	size_t hlen = crypto_hash_len(alg);
 	struct crypto_iov parts[4];
+	struct crypto_hmac_ctx *h;
 	size_t done = 0;
 	unsigned int i = 1;
 	int ret = 0;
@@ -129,6 +136,8 @@ int crypto_kdf(enum crypto_hash_alg alg, const void *key, size_t key_len, const 
 	    (!key && key_len) || (!context && context_len) || !out || !out_len ||
 	    out_len > KDF_MAX_OUT)
 		return -EINVAL;
+	if (!(h = crypto_hmac_ctx_new(alg))) /* keyed once, as the PRF's */
+		return -ENOMEM;
 
 	length[0] = (uint8_t)((out_len * 8) & 0xff);
 	length[1] = (uint8_t)((out_len * 8) >> 8);
@@ -141,13 +150,15 @@ int crypto_kdf(enum crypto_hash_alg alg, const void *key, size_t key_len, const 
 
 		counter[0] = (uint8_t)(i & 0xff);
 		counter[1] = (uint8_t)(i >> 8);
-		ret = crypto_hmac_vec(alg, key, key_len, parts, 4, block);
+		ret = i > 1 ? crypto_hmac_ctx_next(h, parts, 4, block)
+			    : crypto_hmac_ctx_run(h, key, key_len, parts, 4, block);
 		if (ret)
 			break;
 		memcpy(out + done, block, take);
 		done += take;
 		i++;
 	}
+	crypto_hmac_ctx_free(h);
 	crypto_zero(block, sizeof(block));
 	if (ret)
 		crypto_zero(out, out_len);

@@ -78,26 +78,16 @@ out:
 	return ret;
 }
 
-static bool parts_ok(const struct crypto_iov *parts, size_t n)
-{
-	if (!parts && n)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!parts[i].data && parts[i].len)
-			return false;
-	return true;
-}
-
 int crypto_md5_vec(const struct crypto_iov *parts, size_t n, uint8_t out[CRYPTO_MD5_LEN])
 {
-	if (!out || !parts_ok(parts, n))
+	if (!out || !crypto_iov_valid(parts, n))
 		return -EINVAL;
 	return digest_vec(NULL, "MD5", parts, n, out, CRYPTO_MD5_LEN);
 }
 
 int crypto_sha1_vec(const struct crypto_iov *parts, size_t n, uint8_t out[CRYPTO_SHA1_LEN])
 {
-	if (!out || !parts_ok(parts, n))
+	if (!out || !crypto_iov_valid(parts, n))
 		return -EINVAL;
 	return digest_vec(NULL, "SHA1", parts, n, out, CRYPTO_SHA1_LEN);
 }

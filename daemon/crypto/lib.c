@@ -77,9 +77,6 @@ static void algs_fetch(void)
 		}
 		algs.hmac_tmpl[i] = c;
 	}
-	algs.cmac = EVP_MAC_fetch(NULL, "CMAC", NULL);
-	algs.pbkdf2 = EVP_KDF_fetch(NULL, "PBKDF2", NULL);
-	algs.hkdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
 	ERR_clear_error(); /* a missing one is reported by its getter's NULL */
 	atexit(algs_free);
 }
@@ -87,6 +84,37 @@ static void algs_fetch(void)
 static bool algs_ready(void)
 {
 	return pthread_once(&algs.once, algs_fetch) == 0;
+}
+
+/* CMAC and the KDFs are fetched on their first use, not with the digests:
+ * the first fetch of a kind builds OpenSSL's table of every algorithm of
+ * that kind (heap and library pages), and a WPA2-PSK station with its PSK
+ * cached never uses them. */
+static pthread_once_t cmac_once = PTHREAD_ONCE_INIT, pbkdf2_once = PTHREAD_ONCE_INIT,
+		      hkdf_once = PTHREAD_ONCE_INIT;
+
+static void fetch_cmac(void)
+{
+	algs.cmac = EVP_MAC_fetch(NULL, "CMAC", NULL);
+	ERR_clear_error();
+}
+
+static void fetch_pbkdf2(void)
+{
+	algs.pbkdf2 = EVP_KDF_fetch(NULL, "PBKDF2", NULL);
+	ERR_clear_error();
+}
+
+static void fetch_hkdf(void)
+{
+	algs.hkdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
+	ERR_clear_error();
+}
+
+/* After algs_ready(): algs_free, registered there, releases it at exit. */
+static bool lazy_ready(pthread_once_t *once, void (*fetch)(void))
+{
+	return algs_ready() && pthread_once(once, fetch) == 0;
 }
 
 EVP_MD *crypto_alg_md(enum crypto_hash_alg alg)
@@ -110,15 +138,15 @@ const EVP_MAC_CTX *crypto_alg_hmac_template(enum crypto_hash_alg alg)
 
 EVP_MAC *crypto_alg_cmac(void)
 {
-	return algs_ready() ? algs.cmac : NULL;
+	return lazy_ready(&cmac_once, fetch_cmac) ? algs.cmac : NULL;
 }
 
 EVP_KDF *crypto_alg_pbkdf2(void)
 {
-	return algs_ready() ? algs.pbkdf2 : NULL;
+	return lazy_ready(&pbkdf2_once, fetch_pbkdf2) ? algs.pbkdf2 : NULL;
 }
 
 EVP_KDF *crypto_alg_hkdf(void)
 {
-	return algs_ready() ? algs.hkdf : NULL;
+	return lazy_ready(&hkdf_once, fetch_hkdf) ? algs.hkdf : NULL;
 }

@@ -24,6 +24,8 @@ EVP_MAC *crypto_alg_hmac(void);
  * secret): EVP_MAC_CTX_dup() it and re-key the copy. Setting the digest on
  * a fresh context fetches it by name again on every call. */
 const EVP_MAC_CTX *crypto_alg_hmac_template(enum crypto_hash_alg alg);
+/* These three are fetched on their own first use (a station with a cached
+ * PSK and no CMAC AKM never builds OpenSSL's MAC-by-name and KDF tables). */
 EVP_MAC *crypto_alg_cmac(void);
 EVP_KDF *crypto_alg_pbkdf2(void);
 EVP_KDF *crypto_alg_hkdf(void);

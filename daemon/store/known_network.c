@@ -140,20 +140,25 @@ void known_network_set_psk(struct known_network *net, const uint8_t psk[32])
 	net->psk_valid = true;
 }
 
-void known_network_touch(struct known_network *net, uint32_t freq, uint64_t now)
+bool known_network_touch(struct known_network *net, uint32_t freq, uint64_t now)
 {
 	size_t keep = 0;
 	uint32_t out[KNOWN_FREQS_MAX];
+	bool known = false;
 
 	net->last_connected = now;
 	if (freq == 0)
-		return;
+		return false;
 	out[keep++] = freq;
-	for (size_t i = 0; i < net->n_freqs && keep < KNOWN_FREQS_MAX; i++)
-		if (net->freqs[i] != freq)
+	for (size_t i = 0; i < net->n_freqs; i++) {
+		if (net->freqs[i] == freq)
+			known = true;
+		else if (keep < KNOWN_FREQS_MAX)
 			out[keep++] = net->freqs[i];
+	}
 	memcpy(net->freqs, out, keep * sizeof(out[0]));
 	net->n_freqs = keep;
+	return !known;
 }
 
 int known_psk_check(const struct known_network *net, uint8_t out[16])

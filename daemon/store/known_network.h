@@ -61,6 +61,10 @@ struct known_network {
 	uint64_t last_connected; /* unix time, 0 = never */
 	uint32_t freqs[KNOWN_FREQS_MAX]; /* MHz, most recent first */
 	size_t n_freqs;
+	/* The store's bookkeeping (known_store.h): LastConnected as the file
+	 * has it, and whether [State] changed since the file was written. */
+	uint64_t saved_last_connected;
+	bool state_unsaved;
 	struct known_extra *extras;
 	size_t n_extras;
 	/* 802.1X secrets given over D-Bus for this run only (the profile did
@@ -81,8 +85,9 @@ int known_network_copy(struct known_network *dst, const struct known_network *sr
 int known_network_set_passphrase(struct known_network *net, const char *passphrase);
 /* Uses a raw 32-byte PSK and no passphrase. */
 void known_network_set_psk(struct known_network *net, const uint8_t psk[32]);
-/* Records a connection: last_connected = now, freq moved to the front. */
-void known_network_touch(struct known_network *net, uint32_t freq, uint64_t now);
+/* Records a connection: last_connected = now, freq moved to the front.
+ * Returns true when freq was not in the list yet (a new frequency). */
+bool known_network_touch(struct known_network *net, uint32_t freq, uint64_t now);
 
 /* Adds one key of a section the store keeps as it is (an .8021x file's
  * [EAP] keys). Returns 0 or -ENOMEM. */

@@ -116,11 +116,44 @@ int known_store_forget(struct known_store *store, const uint8_t *ssid, size_t ss
 	return 0;
 }
 
+/* Whether a connection must reach the file now. LastConnected only orders
+ * the networks (known_store_list), so a crash may cost its exact value but
+ * not the order: a network is written when another one's file has a time
+ * as new as its own. Then the order of the files' times stays the order of
+ * the times in memory (reconnecting to the network connected last changes
+ * no order; the first connect to another one does, and is written). */
+static bool order_needs_write(const struct known_store *store, const struct known_network *net)
+{
+	if (net->saved_last_connected == 0)
+		return true;
+	for (size_t i = 0; i < store->n; i++)
+		if (store->nets[i] != net &&
+		    store->nets[i]->saved_last_connected >= net->saved_last_connected)
+			return true;
+	return false;
+}
+
 int known_store_touch_connected(struct known_store *store, struct known_network *net, uint32_t freq,
 				uint64_t now)
 {
-	known_network_touch(net, freq, now ? now : (uint64_t)time(NULL));
-	return store_write(store, net);
+	bool new_freq = known_network_touch(net, freq, now ? now : (uint64_t)time(NULL));
+
+	net->state_unsaved = true;
+	if (new_freq || order_needs_write(store, net))
+		return store_write(store, net);
+	return 0; /* written with the next change or by known_store_flush() */
+}
+
+int known_store_flush(struct known_store *store)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < store->n; i++) {
+		int e = store->nets[i]->state_unsaved ? store_write(store, store->nets[i]) : 0;
+		if (e < 0 && ret == 0)
+			ret = e;
+	}
+	return ret;
 }
 
 int known_store_set_autoconnect(struct known_store *store, struct known_network *net,

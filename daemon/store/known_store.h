@@ -12,7 +12,8 @@
  *
  * Ownership: the store owns every struct known_network it returns;
  * pointers stay valid until known_store_forget() of that network,
- * known_store_load() or known_store_free(). Secrets are wiped on release.
+ * known_store_load() or known_store_free() (which write what is unsaved
+ * first). Secrets are wiped on release.
  */
 #ifndef WPAD_STORE_KNOWN_STORE_H
 #define WPAD_STORE_KNOWN_STORE_H
@@ -60,11 +61,19 @@ int known_store_forget(struct known_store *store, const uint8_t *ssid, size_t ss
 		       enum known_security sec);
 
 /* A successful connection on freq (MHz; 0: unknown) at unix time now (0:
- * the current time): updates LastConnected and Frequencies and writes the
- * file. These two setters change memory even when the write fails (the
+ * the current time): updates LastConnected and Frequencies. The file is
+ * written when it gains a frequency or when its LastConnected would fall
+ * out of order with another network's file; a reconnect to the network
+ * connected last (a new time, a frequency moved to the front) is written
+ * with the network's next change, by known_store_flush() or at
+ * known_store_free(): a crash loses at most those, never the networks'
+ * order. These two setters change memory even when the write fails (the
  * error is returned and logged; the next write catches up). */
 int known_store_touch_connected(struct known_store *store, struct known_network *net, uint32_t freq,
 				uint64_t now);
+/* Writes every network whose state changed since its file was written.
+ * Returns 0 or the first write's negative errno (the others are tried). */
+int known_store_flush(struct known_store *store);
 int known_store_set_autoconnect(struct known_store *store, struct known_network *net,
 				bool autoconnect);
 /* Sets one policy string of [Settings] ("ManagementFrameProtection",

@@ -80,6 +80,7 @@ void known_store_free(struct known_store *store)
 {
 	if (!store)
 		return;
+	known_store_flush(store);
 	drop_all(store);
 	free(store->nets);
 	close(store->dirfd);
@@ -87,7 +88,7 @@ void known_store_free(struct known_store *store)
 	free(store);
 }
 
-int store_write(struct known_store *store, const struct known_network *net)
+int store_write(struct known_store *store, struct known_network *net)
 {
 	char name[KNOWN_NAME_MAX];
 	struct strbuf sb = STRBUF_INIT;
@@ -99,9 +100,13 @@ int store_write(struct known_store *store, const struct known_network *net)
 	if (ret == 0)
 		ret = atomic_write(store->dirfd, name, sb.data ? sb.data : "", sb.len, 0600);
 	strbuf_free_secret(&sb);
-	if (ret < 0)
+	if (ret < 0) {
 		log_error("%s/%s: cannot save: %s", store->dir, name, strerror(-ret));
-	return ret;
+		return ret;
+	}
+	net->saved_last_connected = net->last_connected;
+	net->state_unsaved = false;
+	return 0;
 }
 
 int store_remove_file(struct known_store *store, const struct known_network *net)
@@ -135,6 +140,7 @@ static void load_file(struct known_store *store, const char *name, const uint8_t
 	if (net) {
 		known_network_init(net, ssid, len, sec);
 		ret = known_network_from_ini(net, ini, &err);
+		net->saved_last_connected = net->last_connected;
 		if (ret == 0 && (ret = store_reserve(store)) == 0)
 			store->nets[store->n++] = net;
 		else
@@ -189,6 +195,7 @@ int known_store_load(struct known_store *store)
 		return e;
 	}
 	rewinddir(d);
+	known_store_flush(store); /* what memory knows better than the files */
 	drop_all(store);
 	while ((de = readdir(d)) != NULL)
 		load_entry(store, de->d_name);

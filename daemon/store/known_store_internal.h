@@ -21,8 +21,9 @@ ssize_t store_index(const struct known_store *store, const uint8_t *ssid, size_t
 int store_reserve(struct known_store *store);
 /* known_network_clear() and free(). */
 void store_release(struct known_network *net);
-/* Writes net's file atomically, mode 0600. Returns 0 or a negative errno. */
-int store_write(struct known_store *store, const struct known_network *net);
+/* Writes net's file atomically, mode 0600, and marks its state saved.
+ * Returns 0 or a negative errno. */
+int store_write(struct known_store *store, struct known_network *net);
 int store_remove_file(struct known_store *store, const struct known_network *net);
 
 #endif

@@ -16,7 +16,6 @@
 #include "drivers/sim/medium-internal.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,17 +172,49 @@ static const struct link_entry *lookup(const struct medium_links *l, const uint8
 	return e->used ? e : NULL;
 }
 
-int32_t medium_path_signal_mbm(double distance_m, uint32_t freq_mhz)
+/* log10(x) for x >= 1, without libm: wpad links libm for nothing else,
+ * and loading it costs every wpad process ~330 kB resident (its IFUNC
+ * relocations touch most of it), radio simulated or not. x = m * 2^e with
+ * m in [1, 2), ln(m) = 2 atanh((m - 1) / (m + 1)), a series in s^2 <= 1/9:
+ * 24 terms are below a double's precision. */
+static double log10_ge1(double x)
+{
+	static const double ln2 = 0.69314718055994530942, ln10 = 2.30258509299404568402;
+	double s, s2, term, sum = 0.0;
+	int e = 0;
+
+	while (x >= 2.0) {
+		x /= 2.0; /* exact */
+		e++;
+	}
+	s = (x - 1.0) / (x + 1.0);
+	s2 = s * s;
+	term = s;
+	for (int k = 1; k < 48; k += 2) {
+		sum += term / k;
+		term *= s2;
+	}
+	return (e * ln2 + 2.0 * sum) / ln10;
+}
+
+/* From the squared distance: 10 n log10(d) = 5 n log10(d^2), no sqrt. */
+static int32_t path_signal_mbm_sq(double d2_m2, uint32_t freq_mhz)
 {
 	double f = freq_mhz ? (double)freq_mhz : DEFAULT_FREQ_MHZ;
-	double d = distance_m < 1.0 ? 1.0 : distance_m;
-	double loss_1m = 20.0 * log10(f) - 27.55;
-	double dbm = TX_POWER_DBM - loss_1m - 10.0 * PATH_LOSS_EXPONENT * log10(d);
-	double mbm = floor(dbm * 100.0 + 0.5);
+	double d2 = d2_m2 < 1.0 ? 1.0 : d2_m2;
+	double loss_1m = 20.0 * log10_ge1(f) - 27.55;
+	double dbm = TX_POWER_DBM - loss_1m - 5.0 * PATH_LOSS_EXPONENT * log10_ge1(d2);
+	double r = dbm * 100.0 + 0.5; /* |r| < 10^5: fits an int32_t */
+	int32_t mbm = (int32_t)r;
 
-	if (mbm <= MEDIUM_NO_SIGNAL_MBM)
-		return MEDIUM_NO_SIGNAL_MBM;
-	return (int32_t)mbm;
+	if ((double)mbm > r) /* the cast truncated toward zero: floor() */
+		mbm--;
+	return mbm <= MEDIUM_NO_SIGNAL_MBM ? MEDIUM_NO_SIGNAL_MBM : mbm;
+}
+
+int32_t medium_path_signal_mbm(double distance_m, uint32_t freq_mhz)
+{
+	return path_signal_mbm_sq(distance_m * distance_m, freq_mhz);
 }
 
 void medium_links_get(const struct medium_links *l, const uint8_t a[6], const uint8_t b[6],
@@ -213,7 +244,7 @@ void medium_links_get(const struct medium_links *l, const uint8_t a[6], const ui
 		return;
 	double dx = ((double)pa->a - (double)pb->a) / 100.0;
 	double dy = ((double)pa->b - (double)pb->b) / 100.0;
-	*signal_mbm = medium_path_signal_mbm(sqrt(dx * dx + dy * dy), freq_mhz);
+	*signal_mbm = path_signal_mbm_sq(dx * dx + dy * dy, freq_mhz);
 }
 
 /* xorshift64*: small, fast, and reproducible from one seed. */

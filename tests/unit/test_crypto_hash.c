@@ -33,6 +33,19 @@ static void check_hmac(enum crypto_hash_alg alg, const uint8_t *key, size_t key_
 	parts[2] = (struct crypto_iov){ (const uint8_t *)data + 2 * (len / 3), len - 2 * (len / 3) };
 	ck_assert_int_eq(crypto_hmac_vec(alg, key, key_len, parts, 3, got), 0);
 	ck_assert_mem_eq(got, want, want_len);
+
+	/* A reused context: keyed by a run over another message, then the
+	 * next messages under that key (a PRF's blocks), twice. */
+	struct crypto_hmac_ctx *h = crypto_hmac_ctx_new(alg);
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq(crypto_hmac_ctx_run(h, key, key_len, &(struct crypto_iov){ "x", 1 }, 1, got),
+			 0);
+	for (int i = 0; i < 2; i++) {
+		memset(got, 0, sizeof(got));
+		ck_assert_int_eq(crypto_hmac_ctx_next(h, parts, 3, got), 0);
+		ck_assert_mem_eq(got, want, want_len);
+	}
+	crypto_hmac_ctx_free(h);
 }
 
 static const char tc6_data[] = "Test Using Larger Than Block-Size Key - Hash Key First";
@@ -191,6 +204,13 @@ START_TEST(test_hash_bad_args)
 	ck_assert_int_eq(crypto_digest(CRYPTO_HASH_SHA1, NULL, 1, out), -EINVAL);
 	/* An empty key and an empty message are fine. */
 	ck_assert_int_eq(crypto_hmac(CRYPTO_HASH_SHA256, NULL, 0, NULL, 0, out), 0);
+	/* No key to reuse before a first run. */
+	struct crypto_hmac_ctx *h = crypto_hmac_ctx_new(CRYPTO_HASH_SHA1);
+	ck_assert_int_eq(crypto_hmac_ctx_next(h, NULL, 0, out), -EINVAL);
+	ck_assert_int_eq(crypto_hmac_ctx_run(h, "k", 1, NULL, 0, out), 0);
+	ck_assert_int_eq(crypto_hmac_ctx_next(h, NULL, 0, out), 0);
+	ck_assert_int_eq(crypto_hmac_ctx_run(h, NULL, 1, NULL, 0, out), -EINVAL);
+	crypto_hmac_ctx_free(h);
 }
 END_TEST
 

@@ -8,6 +8,7 @@
 
 #include <check.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,24 @@ START_TEST(two_hundred_radios_one_beaconing_ap)
 	for (int i = 0; i < N; i++)
 		close(fds[i]);
 	close(ap);
+}
+END_TEST
+
+/* The path loss model computed without libm gives what the documented
+ * formula gives through libm's log10, to the mBm. */
+START_TEST(path_loss_matches_the_formula)
+{
+	static const uint32_t freqs[] = { 0, 2412, 2484, 5180, 5885, 5955, 7115 };
+	for (size_t i = 0; i < sizeof(freqs) / sizeof(freqs[0]); i++) {
+		double f = freqs[i] ? freqs[i] : 2437;
+		for (double d = 0.25; d < 2000.0; d *= 1.0173) {
+			double dbm = 20.0 - (20.0 * log10(f) - 27.55) - 30.0 * log10(d < 1 ? 1 : d);
+			double want = floor(dbm * 100.0 + 0.5);
+			if (want <= MEDIUM_NO_SIGNAL_MBM)
+				want = MEDIUM_NO_SIGNAL_MBM;
+			ck_assert_int_eq(medium_path_signal_mbm(d, freqs[i]), (int32_t)want);
+		}
+	}
 }
 END_TEST
 
@@ -710,6 +729,7 @@ Suite *make_medium_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, hello_gets_welcome_and_counts);
+	tcase_add_test(tc, path_loss_matches_the_formula);
 	tcase_add_test(tc, delivers_to_same_channel_only);
 	tcase_add_test(tc, unicast_to_present_radio_is_acked);
 	tcase_add_test(tc, unicast_to_nobody_retries_to_limit);

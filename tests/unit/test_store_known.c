@@ -359,6 +359,80 @@ START_TEST(preference_order)
 }
 END_TEST
 
+static const char *state_of(const char *name)
+{
+	const char *s = read_raw(name);
+	ck_assert_ptr_nonnull(s);
+	s = strstr(s, "[State]\n");
+	return s ? s + strlen("[State]\n") : "";
+}
+
+/* A reconnect to the network connected last is not written at once (the
+ * time and the frequency order wait for the next write); a new frequency
+ * and a change of the networks' order are. What a crash leaves loads in
+ * the order memory had. */
+START_TEST(reconnect_written_lazily)
+{
+	struct known_network net, **list;
+	struct known_store *after_crash;
+	size_t n;
+
+	known_network_init(&net, (const uint8_t *)"home", 4, KNOWN_SEC_OPEN);
+	ck_assert_int_eq(known_store_save(store, &net, NULL), 0);
+	known_network_clear(&net);
+	known_network_init(&net, (const uint8_t *)"work", 4, KNOWN_SEC_OPEN);
+	ck_assert_int_eq(known_store_save(store, &net, NULL), 0);
+	known_network_clear(&net);
+	struct known_network *home, *work;
+	home = known_store_get(store, (const uint8_t *)"home", 4, KNOWN_SEC_OPEN);
+	work = known_store_get(store, (const uint8_t *)"work", 4, KNOWN_SEC_OPEN);
+
+	ck_assert_int_eq(known_store_touch_connected(store, home, 2437, 1000), 0);
+	ck_assert_str_eq(state_of("home.open"), "LastConnected=1000\nFrequencies=2437\n");
+	ck_assert_int_eq(known_store_touch_connected(store, home, 2437, 1100), 0);
+	ck_assert_uint_eq(home->last_connected, 1100);
+	ck_assert_str_eq(state_of("home.open"), "LastConnected=1000\nFrequencies=2437\n");
+	ck_assert_int_eq(known_store_touch_connected(store, home, 2412, 1200), 0); /* new */
+	ck_assert_str_eq(state_of("home.open"), "LastConnected=1200\nFrequencies=2412,2437\n");
+	ck_assert_int_eq(known_store_touch_connected(store, home, 2437, 1300), 0); /* order */
+	ck_assert_str_eq(state_of("home.open"), "LastConnected=1200\nFrequencies=2412,2437\n");
+
+	/* Another network: written (first connect), then not (connected last). */
+	ck_assert_int_eq(known_store_touch_connected(store, work, 0, 1400), 0);
+	ck_assert_str_eq(state_of("work.open"), "LastConnected=1400\n");
+	ck_assert_int_eq(known_store_touch_connected(store, work, 0, 1500), 0);
+	ck_assert_str_eq(state_of("work.open"), "LastConnected=1400\n");
+	/* Back home: its file is older than work's, so it is written, with
+	 * the frequency order it had waiting. */
+	ck_assert_int_eq(known_store_touch_connected(store, home, 0, 1600), 0);
+	ck_assert_str_eq(state_of("home.open"), "LastConnected=1600\nFrequencies=2437,2412\n");
+	ck_assert_int_eq(known_store_touch_connected(store, work, 0, 1700), 0);
+	ck_assert_str_eq(state_of("work.open"), "LastConnected=1700\n");
+	ck_assert_int_eq(known_store_touch_connected(store, work, 0, 1800), 0);
+
+	/* A crash now (the files as they are): the order survives. */
+	ck_assert_int_eq(known_store_open(dir, &after_crash), 0);
+	ck_assert_int_eq(known_store_load(after_crash), 2);
+	ck_assert_int_eq(known_store_list(after_crash, &list, &n), 0);
+	ck_assert_mem_eq(list[0]->ssid, "work", 4);
+	ck_assert_uint_eq(list[0]->last_connected, 1700);
+	ck_assert_mem_eq(list[1]->ssid, "home", 4);
+	free(list);
+	known_store_free(after_crash);
+	ck_assert_str_eq(state_of("work.open"), "LastConnected=1700\n"); /* nothing to flush */
+
+	ck_assert_int_eq(known_store_flush(store), 0);
+	ck_assert_str_eq(state_of("work.open"), "LastConnected=1800\n");
+	ck_assert_int_eq(known_store_touch_connected(store, work, 0, 1900), 0);
+	ck_assert_str_eq(state_of("work.open"), "LastConnected=1800\n");
+	reopen(); /* a clean stop writes what is left */
+	ck_assert_str_eq(state_of("work.open"), "LastConnected=1900\n");
+	ck_assert_uint_eq(
+		known_store_get(store, (const uint8_t *)"work", 4, KNOWN_SEC_OPEN)->last_connected,
+		1900);
+}
+END_TEST
+
 START_TEST(errors)
 {
 	struct known_network net;
@@ -389,6 +463,7 @@ Suite *make_store_known_suite(void)
 	tcase_add_test(tc, malformed_skipped);
 	tcase_add_test(tc, extras_kept);
 	tcase_add_test(tc, preference_order);
+	tcase_add_test(tc, reconnect_written_lazily);
 	tcase_add_test(tc, errors);
 	suite_add_tcase(s, tc);
 	return s;
