@@ -154,7 +154,9 @@ static void route_event(void *ctx, const struct driver_event *ev)
 /* ---- role callbacks ---- */
 
 /* AP + station on one radio: the AP follows the station's channel, a thing
- * two separate daemons cannot coordinate. */
+ * two separate daemons cannot coordinate. Usually it is there already
+ * (announced before the station went: on_station_radio_move); this
+ * catches the moves that could not be announced. */
 static void follow_station_channel(struct wpad_device *sta)
 {
 	uint32_t freq = station_frequency(sta->station);
@@ -169,6 +171,46 @@ static void follow_station_channel(struct wpad_device *sta)
 				 freq, strerror(-r));
 		else
 			log_info("%s: follows station %s to %u MHz", dev->name, sta->name, freq);
+	}
+}
+
+/* The station of a radio is about to take it to freq: every AP of the
+ * radio announces its move there first (a CSA its stations follow), and
+ * the station waits for the longest of them. */
+static uint32_t on_station_radio_move(void *ctx, uint32_t freq)
+{
+	struct wpad_device *sta = ctx;
+	struct wpad *w = sta->owner;
+	uint32_t wait_ms = 0;
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		if (dev->kind != WPAD_DEVICE_AP || dev->radio != sta->radio || !dev->ap)
+			continue;
+		uint32_t ms = ap_announce_move(dev->ap, freq);
+		if (ms)
+			log_info("%s: announces its move to %u MHz, where station %s goes", dev->name,
+				 freq, sta->name);
+		if (ms > wait_ms)
+			wait_ms = ms;
+	}
+	return wait_ms;
+}
+
+/* An AP of the radio ended its channel switch: once none is switching, a
+ * station that waited for them goes on. */
+static void radio_switches_done(struct wpad_device *ap_dev)
+{
+	struct wpad *w = ap_dev->owner;
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		if (dev->radio == ap_dev->radio && dev->ap &&
+		    ap_get_state(dev->ap) == AP_STATE_SWITCHING)
+			return;
+	}
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		if (dev->radio == ap_dev->radio && dev->station)
+			station_radio_ready(dev->station);
 	}
 }
 
@@ -225,6 +267,8 @@ static void on_ap_state(void *ctx, enum ap_state old_state, enum ap_state new_st
 	struct wpad_device *dev = ctx;
 	if (new_state == AP_STATE_STOPPED)
 		bridge_port_leave(&dev->bridge);
+	if (old_state == AP_STATE_SWITCHING)
+		radio_switches_done(dev);
 	NOTIFY(dev->owner, ap_state, dev, ap_state_to_string(new_state));
 	if (new_state == AP_STATE_STOPPED)
 		shutdown_check(dev->owner);
@@ -478,6 +522,7 @@ static int attach_station(struct wpad_device *dev)
 		.connect_done = on_station_connect_done,
 		.disconnected = on_station_disconnected,
 		.eap_secret = on_station_eap_secret,
+		.radio_move = on_station_radio_move,
 	};
 	struct station_callbacks cb = proto;
 	struct wpad *w = dev->owner;

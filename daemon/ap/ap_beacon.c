@@ -255,7 +255,7 @@ static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, 
 {
 	put_country(ap, w);
 	if (ap->csa.in_beacon) { /* Table 9-32: after Country, before ERP */
-		struct ie_csa csa = { .mode = 1, .new_channel = ap_freq_to_channel(ap->csa.freq_mhz),
+		struct ie_csa csa = { .mode = ap->csa.mode, .new_channel = ap_freq_to_channel(ap->csa.freq_mhz),
 				      .count = ap->csa.count };
 		ie_build_csa(w, &csa);
 	}
