@@ -185,6 +185,9 @@ int ap_acl_reload(struct ap *ap, struct wpad_error *err);
  * (copies at most max). has_list: whether the list is in force. */
 size_t ap_acl_get(const struct ap *ap, enum ap_acl_list list, uint8_t (*out)[6], size_t max,
 		  bool *has_list);
+/* The file a list is read from (MacAllowFile/MacDenyFile of the running
+ * profile), NULL when none: the daemon watches it for changes. */
+const char *ap_acl_file(const struct ap *ap, enum ap_acl_list list);
 /* Counts changes of the lists (starts, edits, reloads), so observers
  * can tell when to announce them. */
 unsigned ap_acl_generation(const struct ap *ap);
