@@ -155,8 +155,8 @@ static bool ap_state_is(void *arg)
 	return ap_get_state(APT->ap) == *(enum ap_state *)arg;
 }
 
-/* A beacon carrying a CSA, heard by the monitor on freq. */
-static bool csa_beacon(uint32_t freq, struct ie_csa *out)
+/* A beacon carrying a CSA, heard by the monitor on freq: its elements. */
+static bool csa_beacon(uint32_t freq, struct ie_set *out)
 {
 	apt_monitor(freq);
 	for (int i = 0; i < 20; i++) {
@@ -167,7 +167,7 @@ static bool csa_beacon(uint32_t freq, struct ie_csa *out)
 		    memcmp(f.bssid, APT->ap_addr, 6) != 0 || ie_parse(f.ies, f.ies_len, &s) != 0)
 			continue;
 		if (s.has_csa) {
-			*out = s.csa;
+			*out = s;
 			return true;
 		}
 	}
@@ -194,11 +194,16 @@ START_TEST(radar_moves_the_bss_and_the_station_follows)
 	/* Radar on 60, inside 52-64: a CSA to a channel without CAC. */
 	ck_assert_int_eq(sim_driver_radar(APT->drv, 5300), 0);
 	ck_assert(apt_wait_for(ap_state_is, &switching, 500));
-	struct ie_csa csa;
-	ck_assert(csa_beacon(5260, &csa));
-	ck_assert_uint_eq(csa.new_channel, 36);
-	ck_assert_uint_eq(csa.mode, 1);
-	ck_assert_uint_le(csa.count, AP_CSA_COUNT);
+	struct ie_set b;
+	ck_assert(csa_beacon(5260, &b));
+	ck_assert_uint_eq(b.csa.new_channel, 36);
+	ck_assert_uint_eq(b.csa.mode, 1);
+	ck_assert_uint_le(b.csa.count, AP_CSA_COUNT);
+	/* The new width too (36-48 at 80 MHz, centre channel 42). */
+	ck_assert(b.has_wide_bw_cs);
+	ck_assert_uint_eq(b.wide_bw_cs.width, 1);
+	ck_assert_uint_eq(b.wide_bw_cs.seg0, 42);
+	ck_assert_uint_eq(b.wide_bw_cs.seg1, 0);
 	ck_assert(apt_wait_for(ap_state_is, &started, 3000));
 	ck_assert_uint_eq(iface_freq(APT->ap_if), 5180);
 	ck_assert_uint_eq(ap_channel_width(APT->ap), 80);
