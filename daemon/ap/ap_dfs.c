@@ -228,7 +228,10 @@ int ap_move(struct ap *ap, uint32_t freq, const struct ap_chandef *cd, enum ap_m
 	int r = -EOPNOTSUPP;
 	if (ap->state != AP_STATE_STARTED)
 		return -ENOTCONN;
-	if (ap->capa.flags & DRIVER_CAPA_DFS && (r = csa_move(ap, freq, cd, rule)) == 0)
+	/* The CSA element names a channel of the current band only (another
+	 * band would need the ECSA's operating class). */
+	if (ap->capa.flags & DRIVER_CAPA_DFS && ap_freq_to_band(freq) == ap->conf.band &&
+	    (r = csa_move(ap, freq, cd, rule)) == 0)
 		return 0;
 	return rule->retune ? ap_set_channel(ap, freq) : r;
 }

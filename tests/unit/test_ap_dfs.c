@@ -230,6 +230,39 @@ START_TEST(radar_moves_the_bss_and_the_station_follows)
 }
 END_TEST
 
+/* The radio's station going elsewhere (ap_announce_move): announced only
+ * where a CSA can say it (same band, a channel the AP may use), with mode
+ * 0 and the short count; the wait covers the count's beacons. */
+START_TEST(station_move_announced_where_possible)
+{
+	struct ap_profile p;
+	struct wpad_error err;
+	dfs_profile(&p, 36, 20);
+	ck_assert_int_eq(ap_start(APT->ap, &p, &err), 0);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STARTED);
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 5180), 0); /* already there */
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 2437), 0); /* another band */
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 5260), 0); /* radar channel, no CAC done */
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 5170), 0); /* no such channel */
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STARTED);
+	uint32_t wait_ms = ap_announce_move(APT->ap, 5745);
+	ck_assert_uint_ge(wait_ms, AP_CSA_COUNT_STATION * 100u);
+	ck_assert_uint_le(wait_ms, STATION_RADIO_HOLD_MAX_MS);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_SWITCHING);
+	struct ie_set b;
+	ck_assert(csa_beacon(5180, &b));
+	ck_assert_uint_eq(b.csa.new_channel, 149);
+	ck_assert_uint_eq(b.csa.mode, 0);
+	ck_assert_uint_le(b.csa.count, AP_CSA_COUNT_STATION);
+	ck_assert(!b.has_csw); /* 20 MHz: no new width to announce */
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 5200), 0); /* one switch at a time */
+	enum ap_state started = AP_STATE_STARTED;
+	ck_assert(apt_wait_for(ap_state_is, &started, wait_ms + 200));
+	ck_assert_uint_eq(iface_freq(APT->ap_if), 5745);
+	ap_profile_clear(&p);
+}
+END_TEST
+
 /* hwsim wpad-ap-wpas-dfs: a regulatory hint after the CAC (the kernel
  * re-runs its rules when a station's Country element arrives) sets the
  * radar channel's DFS state back to usable, as cfg80211 does; the BSS
@@ -278,6 +311,7 @@ Suite *make_ap_dfs_suite(void)
 	tcase_add_test(tc, radar_during_cac_starts_elsewhere);
 	tcase_add_test(tc, radar_moves_the_bss_and_the_station_follows);
 	tcase_add_test(tc, regulatory_hint_after_cac_keeps_the_bss);
+	tcase_add_test(tc, station_move_announced_where_possible);
 	suite_add_tcase(s, tc);
 	return s;
 }
