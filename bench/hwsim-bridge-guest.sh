@@ -1,9 +1,12 @@
 # The guest half of bench/hwsim-bridge.sh, run by tests/hwsim/vm.sh like a
 # scenario (lib.sh helpers, set -euo pipefail). The issue-17 LAN set-up on
-# mac80211_hwsim: an access point (WPA2-PSK, channel 6) on radio 0 in a
-# Linux bridge br-lan whose other port is a veth to a "LAN" namespace, and
+# mac80211_hwsim: an access point (WPA2-PSK, 5 GHz channel 36 at 80 MHz,
+# country US: VHT, as the issue's acceptance asks) on radio 0 in a Linux
+# bridge br-lan whose other port is a veth to a "LAN" namespace, and
 # wpa_supplicant on radio 1. Per try, hostapd (bridge=br-lan) and wpad
-# (Bridge=br-lan) in turn, each run as shipped (no debug logging):
+# (Bridge=br-lan) in turn, each run as shipped (no debug logging; both
+# with HT, VHT and HE, as wpad offers what the radio reports; hostapd scans
+# for neighbours before it goes 40/80 MHz wide, as it does by default):
 #   beacon   from starting the daemon to its own "BSS started" line
 #            (hostapd: AP-ENABLED; wpad: "starting -> started"), both printed
 #            right after the kernel accepted START_AP;
@@ -16,6 +19,11 @@
 # timeout: 1500
 RUNS=${BENCH_RUNS:-3}
 B=$HWSIM_WORK/bench
+CHANNEL=36
+FREQ=5180
+# US lets an AP beacon on 36-48 at 80 MHz (the world domain does not).
+iw reg set US || fail "iw reg set US"
+wait_until 10 "regulatory domain US" sh -c 'iw reg get | grep -q "country US"'
 mkdir -p "$B"
 BR=br-lan
 
@@ -86,8 +94,18 @@ setup_hostapd() {
 		bridge=$BR
 		driver=nl80211
 		ssid=$SSID_PSK
-		hw_mode=g
+		country_code=US
+		hw_mode=a
 		channel=$CHANNEL
+		ieee80211n=1
+		ht_capab=[HT40+]
+		ieee80211ac=1
+		vht_oper_chwidth=1
+		vht_oper_centr_freq_seg0_idx=42
+		ieee80211ax=1
+		he_oper_chwidth=1
+		he_oper_centr_freq_seg0_idx=42
+		wmm_enabled=1
 		wpa=2
 		wpa_key_mgmt=WPA-PSK
 		rsn_pairwise=CCMP
@@ -101,10 +119,13 @@ launch_hostapd() { ip netns exec ap stdbuf -oL hostapd "$B/hostapd.conf" >"$LOG"
 
 setup_wpad() {
 	radio0_bare
-	wpad_conf_begin "$B/wpad.conf" "$B/wpad-state"
+	mkdir -p "$B/wpad-state"
+	chmod 700 "$B/wpad-state"
+	printf '[General]\nStateDirectory=%s\nCountry=US\n\n' "$B/wpad-state" >"$B/wpad.conf"
 	printf '[Radio r0]\nDriver=nl80211\n\n' >>"$B/wpad.conf"
-	printf '[AccessPoint lab]\nRadio=r0\nSSID=%s\nChannel=%s\nPassphrase=%s\nBridge=%s\n' \
-		"$SSID_PSK" "$CHANNEL" "$PASSPHRASE" "$BR" >>"$B/wpad.conf"
+	printf '[AccessPoint lab]\nRadio=r0\nSSID=%s\nBand=5\nChannel=%s\nWidth=80\n' \
+		"$SSID_PSK" "$CHANNEL" >>"$B/wpad.conf"
+	printf 'Passphrase=%s\nBridge=%s\n' "$PASSPHRASE" "$BR" >>"$B/wpad.conf"
 	LOG=$B/wpad.log RE='starting -> started'
 }
 launch_wpad() { ip netns exec ap "$HWSIM_BUILD/wpad" -c "$B/wpad.conf" >"$LOG" 2>&1 & PID=$!; }
@@ -137,6 +158,9 @@ one_try() { # DAEMON TRY
 	local port
 	port=$(radio_ifaces 0 ap AP | head -n1)
 	[ "$(iface_master ap "$port")" = "$BR" ] || fail "$d: $port is not in $BR"
+	# Both compared on the same channel: 36 at 80 MHz.
+	nsx ap iw dev "$port" info | grep -q 'channel 36 (5180 MHz), width: 80 MHz' ||
+		fail "$d: not on 36 at 80 MHz: $(nsx ap iw dev "$port" info | grep channel)"
 	echo "$d try $2: beacon $(elapsed "$t0" "$tb") s, connect $(elapsed "$ts" "$tc") s," \
 		"VmRSS $(stat_kib "$PID" VmRSS) KiB" >>"$HWSIM_OUT/samples.txt"
 	stop_pid "$wpas"
@@ -157,7 +181,8 @@ median() { # FORMAT NUMBERS...
 		printf f "\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 {
-	echo "access point in a bridge on hwsim (qemu TCG), WPA2-PSK, median of $RUNS tries"
+	echo "access point in a bridge on hwsim (qemu TCG), WPA2-PSK, 5 GHz channel 36 at 80 MHz," \
+		"median of $RUNS tries"
 	printf '%-8s %9s %10s %9s %10s %11s\n' daemon "beacon s" "connect s" "total s" "VmRSS KiB" \
 		"RssAnon KiB"
 	for d in hostapd wpad; do

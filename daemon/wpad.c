@@ -4,6 +4,7 @@
 #include "daemon/ap/ap.h"
 #include "daemon/config/ap_profile.h"
 #include "daemon/config/wpad_conf.h"
+#include "daemon/core/file_watch.h"
 #include "daemon/core/log.h"
 #include "daemon/core/loop.h"
 #include "daemon/station/station.h"
@@ -50,6 +51,9 @@ struct wpad {
 	struct wpad_device devices[WPAD_MAX_DEVICES];
 	size_t n_devices;
 	struct wpad_shutdown shutdown;
+	/* MacAllowFile/MacDenyFile of the running APs, reloaded on change;
+	 * made with the first such file. */
+	struct file_watch *acl_watch;
 };
 
 /* ---- observers ---- */
@@ -154,7 +158,9 @@ static void route_event(void *ctx, const struct driver_event *ev)
 /* ---- role callbacks ---- */
 
 /* AP + station on one radio: the AP follows the station's channel, a thing
- * two separate daemons cannot coordinate. */
+ * two separate daemons cannot coordinate. Usually it is there already
+ * (announced before the station went: on_station_radio_move); this
+ * catches the moves that could not be announced. */
 static void follow_station_channel(struct wpad_device *sta)
 {
 	uint32_t freq = station_frequency(sta->station);
@@ -169,6 +175,46 @@ static void follow_station_channel(struct wpad_device *sta)
 				 freq, strerror(-r));
 		else
 			log_info("%s: follows station %s to %u MHz", dev->name, sta->name, freq);
+	}
+}
+
+/* The station of a radio is about to take it to freq: every AP of the
+ * radio announces its move there first (a CSA its stations follow), and
+ * the station waits for the longest of them. */
+static uint32_t on_station_radio_move(void *ctx, uint32_t freq)
+{
+	struct wpad_device *sta = ctx;
+	struct wpad *w = sta->owner;
+	uint32_t wait_ms = 0;
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		if (dev->kind != WPAD_DEVICE_AP || dev->radio != sta->radio || !dev->ap)
+			continue;
+		uint32_t ms = ap_announce_move(dev->ap, freq);
+		if (ms)
+			log_info("%s: announces its move to %u MHz, where station %s goes", dev->name,
+				 freq, sta->name);
+		if (ms > wait_ms)
+			wait_ms = ms;
+	}
+	return wait_ms;
+}
+
+/* An AP of the radio ended its channel switch: once none is switching, a
+ * station that waited for them goes on. */
+static void radio_switches_done(struct wpad_device *ap_dev)
+{
+	struct wpad *w = ap_dev->owner;
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		if (dev->radio == ap_dev->radio && dev->ap &&
+		    ap_get_state(dev->ap) == AP_STATE_SWITCHING)
+			return;
+	}
+	for (size_t i = 0; i < w->n_devices; i++) {
+		struct wpad_device *dev = &w->devices[i];
+		if (dev->radio == ap_dev->radio && dev->station)
+			station_radio_ready(dev->station);
 	}
 }
 
@@ -220,11 +266,63 @@ static void on_station_disconnected(void *ctx, const struct wpad_error *why)
 
 static void shutdown_check(struct wpad *w);
 
+/* Re-reads dev's MAC lists: a bad file is the device's last_error and
+ * changes nothing. Returns 0 or -EINVAL. */
+static int reload_access_lists(struct wpad_device *dev)
+{
+	struct wpad_error err;
+	int r = ap_acl_reload(dev->ap, &err);
+	if (r < 0)
+		wpad_device_set_error(dev, &err);
+	NOTIFY(dev->owner, device_event, dev, -1);
+	return r < 0 ? -EINVAL : 0;
+}
+
+static void acl_file_changed(void *ctx)
+{
+	struct wpad_device *dev = ctx;
+	if (!dev->ap || ap_get_state(dev->ap) != AP_STATE_STARTED)
+		return;
+	log_info("%s: a MAC list file changed: reloading the access lists", dev->name);
+	reload_access_lists(dev);
+}
+
+/* A started AP's list files are watched (SIGHUP and D-Bus reload them
+ * too); a stopped one's are not. */
+static void watch_acl_files(struct wpad_device *dev, bool on)
+{
+	struct wpad *w = dev->owner;
+	file_watch_remove_ctx(w->acl_watch, dev);
+	if (!on)
+		return;
+	const char *paths[2] = { ap_acl_file(dev->ap, AP_ACL_ALLOW),
+				 ap_acl_file(dev->ap, AP_ACL_DENY) };
+	for (size_t i = 0; i < 2; i++) {
+		if (!paths[i])
+			continue;
+		if (!w->acl_watch && !(w->acl_watch = file_watch_new(w->loop))) {
+			log_warn("%s: MAC list files not watched (%s): reload them with SIGHUP",
+				 dev->name, strerror(errno));
+			return;
+		}
+		int r = file_watch_add(w->acl_watch, paths[i], acl_file_changed, dev);
+		if (r < 0)
+			log_warn("%s: %s not watched (%s): reload it with SIGHUP", dev->name,
+				 paths[i], strerror(-r));
+	}
+}
+
 static void on_ap_state(void *ctx, enum ap_state old_state, enum ap_state new_state)
 {
 	struct wpad_device *dev = ctx;
+	if (new_state == AP_STATE_STARTED && old_state != AP_STATE_SWITCHING)
+		watch_acl_files(dev, true);
+	else if (new_state == AP_STATE_STOPPING || new_state == AP_STATE_STOPPED)
+		watch_acl_files(dev, false);
 	if (new_state == AP_STATE_STOPPED)
 		bridge_port_leave(&dev->bridge);
+	if (old_state == AP_STATE_SWITCHING)
+		radio_switches_done(dev);
 	NOTIFY(dev->owner, ap_state, dev, ap_state_to_string(new_state));
 	if (new_state == AP_STATE_STOPPED)
 		shutdown_check(dev->owner);
@@ -478,6 +576,7 @@ static int attach_station(struct wpad_device *dev)
 		.connect_done = on_station_connect_done,
 		.disconnected = on_station_disconnected,
 		.eap_secret = on_station_eap_secret,
+		.radio_move = on_station_radio_move,
 	};
 	struct station_callbacks cb = proto;
 	struct wpad *w = dev->owner;
@@ -872,6 +971,8 @@ void wpad_free(struct wpad *w)
 		return;
 	loop_timer_free(w->shutdown.grace);
 	loop_timer_free(w->shutdown.limit);
+	file_watch_free(w->acl_watch);
+	w->acl_watch = NULL; /* the roles' stop below must not use it */
 	/* Roles first (they may still talk to their driver), then drivers. */
 	for (size_t i = w->n_devices; i-- > 0;) {
 		struct wpad_device *dev = &w->devices[i];
@@ -1009,14 +1110,9 @@ int wpad_reload_access_lists(struct wpad *w)
 	int failed = 0;
 	for (size_t i = 0; i < w->n_devices; i++) {
 		struct wpad_device *dev = &w->devices[i];
-		struct wpad_error err;
-		if (!dev->ap || ap_get_state(dev->ap) != AP_STATE_STARTED)
-			continue;
-		if (ap_acl_reload(dev->ap, &err) < 0) {
-			wpad_device_set_error(dev, &err);
+		if (dev->ap && ap_get_state(dev->ap) == AP_STATE_STARTED &&
+		    reload_access_lists(dev) < 0)
 			failed++;
-		}
-		NOTIFY(w, device_event, dev, -1);
 	}
 	return failed;
 }

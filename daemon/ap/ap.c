@@ -524,10 +524,8 @@ static int move_to(struct ap *ap, uint32_t freq_mhz)
 	return r;
 }
 
-int ap_set_channel(struct ap *ap, uint32_t freq_mhz)
+int ap_chan_target(const struct ap *ap, uint32_t freq_mhz, struct ap_chandef *cd)
 {
-	if (ap->state != AP_STATE_STARTED)
-		return -ENOTCONN;
 	enum driver_band band = ap_freq_to_band(freq_mhz);
 	const struct driver_channel *ch = ap_find_channel(&ap->capa, band, freq_mhz);
 	if (!ch)
@@ -536,6 +534,20 @@ int ap_set_channel(struct ap *ap, uint32_t freq_mhz)
 	    (ch->flags & DRIVER_CHAN_RADAR && !(ch->flags & DRIVER_CHAN_DFS_AVAILABLE)) ||
 	    (!(ch->flags & DRIVER_CHAN_RADAR) && ch->flags & DRIVER_CHAN_NO_IR))
 		return -EPERM;
+	/* The configured width where the new channel allows it, else 20 MHz. */
+	if (ap_chan_pick(&ap->capa, band, freq_mhz, ap->conf.want_width, false, cd, NULL) < 0)
+		ap_chan_pick(&ap->capa, band, freq_mhz, 20, false, cd, NULL);
+	return 0;
+}
+
+int ap_set_channel(struct ap *ap, uint32_t freq_mhz)
+{
+	if (ap->state != AP_STATE_STARTED)
+		return -ENOTCONN;
+	struct ap_chandef cd;
+	int r = ap_chan_target(ap, freq_mhz, &cd);
+	if (r < 0)
+		return r;
 	if (freq_mhz == ap->conf.freq_mhz)
 		return 0;
 
@@ -543,14 +555,11 @@ int ap_set_channel(struct ap *ap, uint32_t freq_mhz)
 	uint32_t old_freq = ap->conf.freq_mhz;
 	uint8_t old_channel = ap->conf.channel;
 	struct ap_chandef old_cd = ap->conf.chandef;
-	ap->conf.band = band;
+	ap->conf.band = ap_freq_to_band(freq_mhz);
 	ap->conf.freq_mhz = freq_mhz;
-	ap->conf.channel = (uint8_t)ch->number;
-	/* The configured width where the new channel allows it, else 20 MHz. */
-	if (ap_chan_pick(&ap->capa, band, freq_mhz, ap->conf.want_width, false, &ap->conf.chandef,
-			 NULL) < 0)
-		ap_chan_pick(&ap->capa, band, freq_mhz, 20, false, &ap->conf.chandef, NULL);
-	int r = move_to(ap, freq_mhz);
+	ap->conf.channel = ap_freq_to_channel(freq_mhz);
+	ap->conf.chandef = cd;
+	r = move_to(ap, freq_mhz);
 	if (r < 0) {
 		log_warn("access point %u: cannot move to %u MHz: %d", ap->ifindex, freq_mhz, r);
 		ap->conf.band = old_band;

@@ -21,7 +21,8 @@
  *   STARTING --radar channel, radar detection started--> CAC
  *   CAC --CAC finished, start_ap ok--> STARTED
  *   CAC --radar or CAC aborted--> CAC/STARTED on another channel, or STOPPED
- *   STARTED --radar on the channel, channel_switch ok--> SWITCHING
+ *   STARTED --radar on the channel, a rescan or the radio's station
+ *             moving elsewhere; channel_switch ok--> SWITCHING
  *   SWITCHING --the driver switched (CSA count ran out)--> STARTED
  *   STOPPING --stations told (deauth sent and TX status back, or 200 ms),
  *              stop_ap--> STOPPED   (always from the loop, never inside
@@ -120,11 +121,22 @@ int ap_stop(struct ap *ap);
 int ap_disconnect_station(struct ap *ap, const uint8_t addr[6], uint16_t reason);
 
 /* Moves the BSS to another channel (AP+STA on one radio: the AP follows the
- * station). Rebuilds the templates (DS Parameter Set, HT Operation),
- * retunes and updates the beacon. No channel switch announcement is sent:
- * stations find the BSS again by scanning. -EINVAL if the radio has no such
+ * station where it could not announce the move, ap_announce_move). Rebuilds
+ * the templates (DS Parameter Set, HT Operation), retunes and updates the
+ * beacon. No channel switch announcement is sent: stations find the BSS
+ * again by scanning. -EINVAL if the radio has no such
  * channel, -EPERM if it may not beacon there, -ENOTCONN unless STARTED. */
 int ap_set_channel(struct ap *ap, uint32_t freq_mhz);
+
+/* The station of this AP's radio is about to join a BSS on freq_mhz (the
+ * radio goes with it): the BSS announces its move there with a channel
+ * switch announcement (state SWITCHING) where the driver has one. Returns
+ * the milliseconds until the switch, for the station to wait (or until
+ * the AP is STARTED again); 0 when nothing was announced (not STARTED,
+ * already there, a channel the AP may not use, no CSA in the driver, the
+ * driver refused): the AP then follows the radio unannounced
+ * (ap_set_channel), as before. */
+uint32_t ap_announce_move(struct ap *ap, uint32_t freq_mhz);
 
 /* Channel=auto: why the channel was chosen ("channel 44 (80 MHz): busy 3%,
  * noise -95 dBm, 0 BSSs: 3; lowest of 9 candidates (next: ...)"), "" when
@@ -173,6 +185,9 @@ int ap_acl_reload(struct ap *ap, struct wpad_error *err);
  * (copies at most max). has_list: whether the list is in force. */
 size_t ap_acl_get(const struct ap *ap, enum ap_acl_list list, uint8_t (*out)[6], size_t max,
 		  bool *has_list);
+/* The file a list is read from (MacAllowFile/MacDenyFile of the running
+ * profile), NULL when none: the daemon watches it for changes. */
+const char *ap_acl_file(const struct ap *ap, enum ap_acl_list list);
 /* Counts changes of the lists (starts, edits, reloads), so observers
  * can tell when to announce them. */
 unsigned ap_acl_generation(const struct ap *ap);

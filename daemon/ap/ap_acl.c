@@ -132,6 +132,11 @@ size_t ap_acl_get(const struct ap *ap, enum ap_acl_list list, uint8_t (*out)[6],
 	return n;
 }
 
+const char *ap_acl_file(const struct ap *ap, enum ap_acl_list list)
+{
+	return list == AP_ACL_ALLOW ? ap->conf.allow_path : ap->conf.deny_path;
+}
+
 unsigned ap_acl_generation(const struct ap *ap)
 {
 	return ap->acl_gen;

@@ -150,8 +150,6 @@ int ap_rescan_channel(struct ap *ap)
 	ap->conf.channel = ap_freq_to_channel(old);
 	ap->conf.chandef = old_cd;
 	/* Announced (stations follow) where the driver can switch channels
-	 * with a CSA, else retuned or restarted by ap_set_channel. */
-	if (ap->capa.flags & DRIVER_CAPA_DFS && ap_csa_move(ap, chosen, &cd, false) == 0)
-		return 0;
-	return ap_set_channel(ap, chosen);
+	 * with a CSA, else retuned or restarted (ap_move decides). */
+	return ap_move(ap, chosen, &cd, AP_MOVE_RESCAN);
 }

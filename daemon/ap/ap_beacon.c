@@ -255,7 +255,7 @@ static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, 
 {
 	put_country(ap, w);
 	if (ap->csa.in_beacon) { /* Table 9-32: after Country, before ERP */
-		struct ie_csa csa = { .mode = 1, .new_channel = ap_freq_to_channel(ap->csa.freq_mhz),
+		struct ie_csa csa = { .mode = ap->csa.mode, .new_channel = ap_freq_to_channel(ap->csa.freq_mhz),
 				      .count = ap->csa.count };
 		ie_build_csa(w, &csa);
 	}
@@ -272,6 +272,13 @@ static void put_tail(const struct ap *ap, struct wbuf *w, const uint8_t *rates, 
 	put_ext_capab(ap, w);
 	if (use_vht(ap))
 		put_vht(ap, w);
+	if (ap->csa.in_beacon && use_vht(ap) && ap->csa.chandef.width_mhz >= 80) {
+		/* Table 9-32: after VHT Operation; the new width, so that
+		 * stations follow at 80/160 MHz rather than 20. */
+		struct ie_wide_bw_cs wb;
+		ap_chan_vht_op(&ap->csa.chandef, &wb.width, &wb.seg0, &wb.seg1);
+		ie_build_csw_wrapper(w, &wb);
+	}
 	if (use_he(ap))
 		put_he(ap, w);
 	put_wmm_param(w);

@@ -113,7 +113,7 @@ static void radar_while_running(struct ap *ap, const struct driver_event *ev)
 		 ap_chan_width_name(ap->conf.chandef.width_mhz));
 	refresh_capa(ap);
 	uint32_t freq = escape_channel(ap, &cd);
-	if (!freq || ap_csa_move(ap, freq, &cd, true) < 0) {
+	if (!freq || ap_move(ap, freq, &cd, AP_MOVE_RADAR) < 0) {
 		log_warn("access point %u: no channel switch possible; stopping", ap->ifindex);
 		ap_stop(ap);
 	}
@@ -154,7 +154,25 @@ static int count_offset(const uint8_t *tail, size_t len, uint16_t *off)
 	return 0;
 }
 
-int ap_csa_move(struct ap *ap, uint32_t freq, const struct ap_chandef *cd, bool block_tx)
+/* How the BSS leaves its channel, by why: the one place that decides
+ * whether a move is announced, with which count and mode, and what
+ * happens without a channel switch in the driver. */
+static const struct move_rule {
+	uint8_t count;   /* beacons before the switch */
+	bool block_tx;   /* CSA mode 1: the BSS's stations stop transmitting */
+	bool retune;     /* no CSA possible: move unannounced (ap_set_channel) */
+} move_rules[] = {
+	/* Radar: silence at once, and a BSS that cannot announce stops. */
+	[AP_MOVE_RADAR] = { AP_CSA_COUNT, true, false },
+	[AP_MOVE_RESCAN] = { AP_CSA_COUNT, false, true },
+	/* The station of the radio waits for the switch before it joins its
+	 * BSS (ap_announce_move): a short count keeps its connect quick. No
+	 * retune: the station's connect takes the radio, the AP follows. */
+	[AP_MOVE_STATION] = { AP_CSA_COUNT_STATION, false, false },
+};
+
+static int csa_move(struct ap *ap, uint32_t freq, const struct ap_chandef *cd,
+		    const struct move_rule *rule)
 {
 	struct driver_csa_params *p = calloc(1, sizeof(*p));
 	uint8_t *buf = malloc(4 * AP_TEMPLATE_MAX);
@@ -173,7 +191,8 @@ int ap_csa_move(struct ap *ap, uint32_t freq, const struct ap_chandef *cd, bool 
 		goto out;
 	/* Now: ours with the announcement. */
 	ap->csa.in_beacon = true;
-	ap->csa.count = AP_CSA_COUNT;
+	ap->csa.count = rule->count;
+	ap->csa.mode = rule->block_tx ? 1 : 0;
 	ap->csa.freq_mhz = freq;
 	ap->csa.chandef = *cd;
 	r = ap_fill_params(ap, &p->beacon_csa, buf + 2 * AP_TEMPLATE_MAX, buf + 3 * AP_TEMPLATE_MAX);
@@ -183,16 +202,17 @@ int ap_csa_move(struct ap *ap, uint32_t freq, const struct ap_chandef *cd, bool 
 	if (r < 0)
 		goto out;
 	p->n_offsets = 1;
-	p->count = AP_CSA_COUNT;
-	p->block_tx = block_tx;
+	p->count = rule->count;
+	p->block_tx = rule->block_tx;
 	ap_chan_to_driver(cd, &p->chandef);
 	r = driver_channel_switch(ap->drv, ap->ifindex, p);
 	if (r < 0) {
 		log_warn("access point %u: the driver refused the channel switch: %d", ap->ifindex, r);
 		goto out;
 	}
-	log_info("access point %u: channel switch to %u (%s) announced, count %u", ap->ifindex,
-		 ap_freq_to_channel(freq), ap_chan_width_name(cd->width_mhz), AP_CSA_COUNT);
+	log_info("access point %u: channel switch to %u (%s) announced, count %u, mode %u",
+		 ap->ifindex, ap_freq_to_channel(freq), ap_chan_width_name(cd->width_mhz),
+		 rule->count, ap->csa.mode);
 	ap_enter_state(ap, AP_STATE_SWITCHING);
 out:
 	if (r < 0)
@@ -200,6 +220,30 @@ out:
 	free(p);
 	free(buf);
 	return r;
+}
+
+int ap_move(struct ap *ap, uint32_t freq, const struct ap_chandef *cd, enum ap_move_why why)
+{
+	const struct move_rule *rule = &move_rules[why];
+	int r = -EOPNOTSUPP;
+	if (ap->state != AP_STATE_STARTED)
+		return -ENOTCONN;
+	/* The CSA element names a channel of the current band only (another
+	 * band would need the ECSA's operating class). */
+	if (ap->capa.flags & DRIVER_CAPA_DFS && ap_freq_to_band(freq) == ap->conf.band &&
+	    (r = csa_move(ap, freq, cd, rule)) == 0)
+		return 0;
+	return rule->retune ? ap_set_channel(ap, freq) : r;
+}
+
+uint32_t ap_announce_move(struct ap *ap, uint32_t freq_mhz)
+{
+	struct ap_chandef cd;
+	if (ap->state != AP_STATE_STARTED || freq_mhz == ap->conf.freq_mhz ||
+	    ap_chan_target(ap, freq_mhz, &cd) < 0 || ap_move(ap, freq_mhz, &cd, AP_MOVE_STATION) < 0)
+		return 0;
+	/* The count's beacons, and one more for the switch itself. */
+	return (uint32_t)(AP_CSA_COUNT_STATION + 1) * ap->conf.beacon_int * 1024u / 1000u;
 }
 
 void ap_dfs_switched(struct ap *ap, const struct driver_event *ev)

@@ -153,6 +153,7 @@ struct ap {
 		bool cac_running;   /* start_radar_detection done, no result yet */
 		bool in_beacon;
 		uint8_t count;
+		uint8_t mode;       /* 1: the stations stop transmitting until the switch */
 		uint32_t freq_mhz;
 		struct ap_chandef chandef;
 	} csa;
@@ -278,9 +279,23 @@ int ap_fill_params(struct ap *ap, struct driver_ap_params *p, uint8_t *head, uin
 int ap_dfs_start_cac(struct ap *ap, struct wpad_error *err);
 void ap_dfs_radar(struct ap *ap, const struct driver_event *ev);
 void ap_dfs_switched(struct ap *ap, const struct driver_event *ev);
-/* Moves the running BSS to freq with a channel switch announcement
- * (SWITCHING until the driver reports the switch). */
-int ap_csa_move(struct ap *ap, uint32_t freq_mhz, const struct ap_chandef *cd, bool block_tx);
+#define AP_CSA_COUNT_STATION 5 /* the radio's station waits for these */
+/* Why a running BSS moves; each has its count, mode and fallback in one
+ * table (ap_dfs.c). */
+enum ap_move_why {
+	AP_MOVE_RADAR,   /* radar on the channel */
+	AP_MOVE_RESCAN,  /* Channel=auto chose another channel */
+	AP_MOVE_STATION, /* the station of the radio joins a BSS elsewhere */
+};
+/* Moves the running BSS to freq: with a channel switch announcement where
+ * the driver has one (0, SWITCHING until the driver reports the switch),
+ * else as the reason's rule says (retuned by ap_set_channel, or the
+ * error). -ENOTCONN unless STARTED. */
+int ap_move(struct ap *ap, uint32_t freq_mhz, const struct ap_chandef *cd, enum ap_move_why why);
+/* The channel definition a move to freq gets (the configured width where
+ * the channel allows it, else 20 MHz); -EINVAL for a channel the radio
+ * lacks, -EPERM for one the AP may not beacon on (ap.c). */
+int ap_chan_target(const struct ap *ap, uint32_t freq_mhz, struct ap_chandef *cd);
 /* A running BSS may stay on a channel with these flags after a
  * regulatory change (ap.c). */
 bool ap_chan_still_allowed(uint32_t flags);

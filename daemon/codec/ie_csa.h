@@ -32,4 +32,21 @@ int ie_build_csa(struct wbuf *w, const struct ie_csa *csa);
 int ie_parse_ecsa(const uint8_t *body, size_t len, struct ie_csa *out);
 int ie_build_ecsa(struct wbuf *w, const struct ie_csa *csa);
 
+/* The new channel's width for a switch to more than 40 MHz: a Channel
+ * Switch Wrapper (element 196, 9.4.2.161) holding a Wide Bandwidth Channel
+ * Switch subelement (194, 9.4.2.159), its fields those of VHT Operation
+ * (width 0: 20/40 MHz, 1: 80 or 160 MHz; 2 and 3 deprecated; above 3
+ * CODEC_E_MALFORMED). Without it a station follows at 20 MHz (or 40 with
+ * a Secondary Channel Offset element) until it hears the new beacons.
+ * Parsing takes the subelement (exactly 3 octets, else
+ * CODEC_E_BAD_LENGTH); a wrapper without one gives *found false. */
+struct ie_wide_bw_cs {
+	uint8_t width;
+	uint8_t seg0;
+	uint8_t seg1;
+};
+
+int ie_parse_csw_wrapper(const uint8_t *body, size_t len, struct ie_wide_bw_cs *out, bool *found);
+int ie_build_csw_wrapper(struct wbuf *w, const struct ie_wide_bw_cs *wb);
+
 #endif

@@ -91,6 +91,9 @@ static int parse_phy(const struct ie_elem *e, struct ie_set *s)
 	case WLAN_EID_EXT_CHANNEL_SWITCH:
 		TAKE_ONCE(s->has_ecsa);
 		return ie_parse_ecsa(e->data, e->len, &s->ecsa);
+	case WLAN_EID_CHANNEL_SWITCH_WRAPPER:
+		TAKE_ONCE(s->has_csw);
+		return ie_parse_csw_wrapper(e->data, e->len, &s->wide_bw_cs, &s->has_wide_bw_cs);
 	case WLAN_EID_HT_CAP:
 		TAKE_ONCE(s->has_ht_cap);
 		return ie_parse_ht_cap(e->data, e->len, &s->ht_cap);

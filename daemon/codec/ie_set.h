@@ -75,6 +75,9 @@ struct ie_set {
 	struct ie_csa csa;
 	bool has_ecsa;         /* Extended Channel Switch Announcement */
 	struct ie_csa ecsa;
+	bool has_csw;          /* Channel Switch Wrapper (its width in wide_bw_cs if found) */
+	bool has_wide_bw_cs;
+	struct ie_wide_bw_cs wide_bw_cs;
 	bool has_ext_capab;
 	struct ie_ext_capab ext_capab;
 	bool has_mde;

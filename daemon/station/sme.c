@@ -320,7 +320,29 @@ void sme_start(struct station *st)
 	if (st->scan.running)
 		scan_cancel(st); /* the radio cannot scan and authenticate at once */
 	sme_auth_free(st); /* a new BSS, a new exchange */
+	st->conn.radio_held = false;
 	station_enter_state(st, STATION_AUTHENTICATING);
+	/* Another user of the radio (an AP announcing its move) may ask for
+	 * time before the radio goes to the BSS's channel. */
+	uint32_t hold = st->cb.radio_move ? st->cb.radio_move(st->cb.ctx, b->freq_mhz) : 0;
+	if (hold) {
+		if (hold > STATION_RADIO_HOLD_MAX_MS)
+			hold = STATION_RADIO_HOLD_MAX_MS;
+		log_info("waiting up to %u ms before going to %u MHz: the radio's access point "
+			 "announces its move", hold, b->freq_mhz);
+		st->conn.radio_held = true;
+		station_arm_timer(st, hold);
+		return;
+	}
+	send_auth(st);
+}
+
+void station_radio_ready(struct station *st)
+{
+	if (st->state != STATION_AUTHENTICATING || !st->conn.radio_held)
+		return;
+	st->conn.radio_held = false;
+	station_disarm_timer(st);
 	send_auth(st);
 }
 
@@ -703,7 +725,10 @@ void sme_watchdog(struct station *st)
 {
 	switch (st->state) {
 	case STATION_AUTHENTICATING:
-		auth_timed_out(st);
+		if (st->conn.radio_held) /* waited long enough for the radio */
+			station_radio_ready(st);
+		else
+			auth_timed_out(st);
 		break;
 	case STATION_ASSOCIATING:
 		assoc_timed_out(st);

@@ -91,6 +91,8 @@ enum station_state {
 #define STATION_BSS_MAX_AGE_MS 60000
 /* Watchdogs above the driver's own MLME timeouts. */
 #define STATION_MLME_TIMEOUT_MS 3000
+/* The longest a connect waits for the radio's other users (radio_move). */
+#define STATION_RADIO_HOLD_MAX_MS 2000
 #define STATION_HANDSHAKE_TIMEOUT_MS 4000
 #define STATION_DEAUTH_TIMEOUT_MS 300
 /* Autoconnect retry backoff: 500 ms doubling to 30 s, reset on connect. */
@@ -109,6 +111,12 @@ struct station_callbacks {
 	 * Answer with station_eap_secret(), now or later. NULL: nobody can
 	 * be asked and the attempt fails with NoAgent. */
 	void (*eap_secret)(void *ctx, int which);
+	/* The station is about to take the radio to freq_mhz to join a BSS
+	 * there. Returns how long to wait first (ms, at most
+	 * STATION_RADIO_HOLD_MAX_MS) so that an access point of the same
+	 * radio can announce its move; station_radio_ready() ends the wait
+	 * early. 0 (or no callback): go on at once. */
+	uint32_t (*radio_move)(void *ctx, uint32_t freq_mhz);
 	void *ctx;
 };
 
@@ -119,6 +127,9 @@ struct station *station_new(struct loop *loop, struct driver *drv, uint32_t ifin
 void station_free(struct station *st);
 
 void station_handle_event(struct station *st, const struct driver_event *ev);
+/* The radio is free for the connect that radio_move held: it goes on now.
+ * Nothing when no connect is held. */
+void station_radio_ready(struct station *st);
 
 /* Starts an on-demand scan of every channel (active where allowed, passive
  * on no-IR channels). Returns 0, -EINPROGRESS (a scan is already running:

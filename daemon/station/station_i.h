@@ -179,6 +179,7 @@ struct station_connect {
 	uint8_t tried[STATION_MAX_BSS_TRIES][DRIVER_ADDR_LEN];
 	unsigned auth_tries;
 	unsigned assoc_tries;
+	bool radio_held;          /* AUTHENTICATING waits for radio_move's answer */
 	struct wpad_error last_err; /* the most telling failure so far */
 	bool have_err;
 	struct rsn_policy policy;  /* the network's (known-network file) or the default */

@@ -473,9 +473,11 @@ int nl80211_build_radar_detect(struct nl_msg *msg, uint32_t ifindex,
 	return put_full_chandef(msg, cd);
 }
 
-/* CHANNEL_SWITCH: the new channel, the count, the templates after the
- * switch at the top level and those with the CSA element nested in
- * CSA_IES, and where the count octets are (tail and probe response). */
+/* CHANNEL_SWITCH: the new channel, the count and the templates after the
+ * switch at the top level; nested in CSA_IES the templates with the CSA
+ * element and where their count octets are (tail and probe response).
+ * The offsets belong inside the nest: cfg80211 reads them from there
+ * only, and answers EINVAL when they are missing. */
 int nl80211_build_channel_switch(struct nl_msg *msg, uint32_t ifindex,
 				 const struct driver_csa_params *p)
 {
@@ -495,10 +497,10 @@ int nl80211_build_channel_switch(struct nl_msg *msg, uint32_t ifindex,
 		return -EMSGSIZE;
 	if ((r = put_templates(msg, &p->beacon_csa)) < 0)
 		return r;
-	nla_nest_end(msg, nest);
 	PUT(nla_put(msg, NL80211_ATTR_CSA_C_OFF_BEACON, (int)(2 * p->n_offsets), p->offsets_tail));
 	if (p->beacon_csa.probe_resp && p->beacon_csa.probe_resp_len)
 		PUT(nla_put(msg, NL80211_ATTR_CSA_C_OFF_PRESP, (int)(2 * p->n_offsets),
 			    p->offsets_presp));
+	nla_nest_end(msg, nest);
 	return 0;
 }

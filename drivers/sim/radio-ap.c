@@ -368,10 +368,13 @@ int sim_channel_switch(void *priv, uint32_t ifindex, const struct driver_csa_par
 		return -ENOTCONN;
 	if (ifc->ap.csa_active)
 		return -EBUSY;
-	if (p->n_offsets > DRIVER_CSA_MAX_OFFSETS)
+	/* As cfg80211 checks: the count offsets are given and each points at
+	 * an octet of the CSA tail that holds the count. */
+	if (!p->n_offsets || p->n_offsets > DRIVER_CSA_MAX_OFFSETS)
 		return -EINVAL;
 	for (size_t i = 0; i < p->n_offsets; i++)
-		if (p->offsets_tail[i] >= p->beacon_csa.beacon_tail_len)
+		if (p->offsets_tail[i] >= p->beacon_csa.beacon_tail_len ||
+		    p->beacon_csa.beacon_tail[p->offsets_tail[i]] != p->count)
 			return -EINVAL;
 	int err = sim_chandef_check(sim, p->chandef.control_mhz, &p->chandef);
 	if (err < 0)

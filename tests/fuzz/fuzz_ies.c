@@ -67,6 +67,8 @@ static void rebuild_rest(struct wbuf *w, const struct ie_set *s)
 		must(ie_build_csa(w, &s->csa));
 	if (s->has_ecsa)
 		must(ie_build_ecsa(w, &s->ecsa));
+	if (s->has_wide_bw_cs)
+		must(ie_build_csw_wrapper(w, &s->wide_bw_cs));
 	if (s->has_mde)
 		must(ie_build_mde(w, &s->mde));
 }

@@ -155,8 +155,8 @@ static bool ap_state_is(void *arg)
 	return ap_get_state(APT->ap) == *(enum ap_state *)arg;
 }
 
-/* A beacon carrying a CSA, heard by the monitor on freq. */
-static bool csa_beacon(uint32_t freq, struct ie_csa *out)
+/* A beacon carrying a CSA, heard by the monitor on freq: its elements. */
+static bool csa_beacon(uint32_t freq, struct ie_set *out)
 {
 	apt_monitor(freq);
 	for (int i = 0; i < 20; i++) {
@@ -167,7 +167,7 @@ static bool csa_beacon(uint32_t freq, struct ie_csa *out)
 		    memcmp(f.bssid, APT->ap_addr, 6) != 0 || ie_parse(f.ies, f.ies_len, &s) != 0)
 			continue;
 		if (s.has_csa) {
-			*out = s.csa;
+			*out = s;
 			return true;
 		}
 	}
@@ -194,11 +194,16 @@ START_TEST(radar_moves_the_bss_and_the_station_follows)
 	/* Radar on 60, inside 52-64: a CSA to a channel without CAC. */
 	ck_assert_int_eq(sim_driver_radar(APT->drv, 5300), 0);
 	ck_assert(apt_wait_for(ap_state_is, &switching, 500));
-	struct ie_csa csa;
-	ck_assert(csa_beacon(5260, &csa));
-	ck_assert_uint_eq(csa.new_channel, 36);
-	ck_assert_uint_eq(csa.mode, 1);
-	ck_assert_uint_le(csa.count, AP_CSA_COUNT);
+	struct ie_set b;
+	ck_assert(csa_beacon(5260, &b));
+	ck_assert_uint_eq(b.csa.new_channel, 36);
+	ck_assert_uint_eq(b.csa.mode, 1);
+	ck_assert_uint_le(b.csa.count, AP_CSA_COUNT);
+	/* The new width too (36-48 at 80 MHz, centre channel 42). */
+	ck_assert(b.has_wide_bw_cs);
+	ck_assert_uint_eq(b.wide_bw_cs.width, 1);
+	ck_assert_uint_eq(b.wide_bw_cs.seg0, 42);
+	ck_assert_uint_eq(b.wide_bw_cs.seg1, 0);
 	ck_assert(apt_wait_for(ap_state_is, &started, 3000));
 	ck_assert_uint_eq(iface_freq(APT->ap_if), 5180);
 	ck_assert_uint_eq(ap_channel_width(APT->ap), 80);
@@ -221,6 +226,39 @@ START_TEST(radar_moves_the_bss_and_the_station_follows)
 	apt_run(2 * 60 * 1000);
 	ck_assert(!(chan(5300)->flags & DRIVER_CHAN_DFS_UNAVAILABLE));
 	ck_assert(!(chan(5300)->flags & DRIVER_CHAN_DFS_AVAILABLE));
+	ap_profile_clear(&p);
+}
+END_TEST
+
+/* The radio's station going elsewhere (ap_announce_move): announced only
+ * where a CSA can say it (same band, a channel the AP may use), with mode
+ * 0 and the short count; the wait covers the count's beacons. */
+START_TEST(station_move_announced_where_possible)
+{
+	struct ap_profile p;
+	struct wpad_error err;
+	dfs_profile(&p, 36, 20);
+	ck_assert_int_eq(ap_start(APT->ap, &p, &err), 0);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STARTED);
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 5180), 0); /* already there */
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 2437), 0); /* another band */
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 5260), 0); /* radar channel, no CAC done */
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 5170), 0); /* no such channel */
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_STARTED);
+	uint32_t wait_ms = ap_announce_move(APT->ap, 5745);
+	ck_assert_uint_ge(wait_ms, AP_CSA_COUNT_STATION * 100u);
+	ck_assert_uint_le(wait_ms, STATION_RADIO_HOLD_MAX_MS);
+	ck_assert_int_eq(ap_get_state(APT->ap), AP_STATE_SWITCHING);
+	struct ie_set b;
+	ck_assert(csa_beacon(5180, &b));
+	ck_assert_uint_eq(b.csa.new_channel, 149);
+	ck_assert_uint_eq(b.csa.mode, 0);
+	ck_assert_uint_le(b.csa.count, AP_CSA_COUNT_STATION);
+	ck_assert(!b.has_csw); /* 20 MHz: no new width to announce */
+	ck_assert_uint_eq(ap_announce_move(APT->ap, 5200), 0); /* one switch at a time */
+	enum ap_state started = AP_STATE_STARTED;
+	ck_assert(apt_wait_for(ap_state_is, &started, wait_ms + 200));
+	ck_assert_uint_eq(iface_freq(APT->ap_if), 5745);
 	ap_profile_clear(&p);
 }
 END_TEST
@@ -273,6 +311,7 @@ Suite *make_ap_dfs_suite(void)
 	tcase_add_test(tc, radar_during_cac_starts_elsewhere);
 	tcase_add_test(tc, radar_moves_the_bss_and_the_station_follows);
 	tcase_add_test(tc, regulatory_hint_after_cac_keeps_the_bss);
+	tcase_add_test(tc, station_move_announced_where_possible);
 	suite_add_tcase(s, tc);
 	return s;
 }

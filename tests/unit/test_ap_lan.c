@@ -228,6 +228,67 @@ START_TEST(reload_every_access_point)
 }
 END_TEST
 
+/* The list files are watched: a change (here a rename over the file, as
+ * tools write) is reloaded without SIGHUP, a denied station leaves; a bad
+ * file is last_error and changes nothing. */
+START_TEST(acl_file_change_reloads_itself)
+{
+	char dir[64], path[96], tmp[104], text[512];
+	struct cfg_error ce;
+	struct wpad_error err;
+	struct wpad_conf *conf;
+	snprintf(dir, sizeof(dir), "/tmp/wpad-ap-lan-watch-%d-XXXXXX", (int)getpid());
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/deny", dir);
+	snprintf(tmp, sizeof(tmp), "%s/deny.new", dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	int n = snprintf(text, sizeof(text),
+			 "[General]\nStateDirectory=%s\n[Radio r0]\nDriver=sim\n"
+			 "Options=medium=shared,radios=1\n[Radio r1]\nDriver=sim\n"
+			 "Options=medium=shared,radios=1,addr=02:d1:00:00:00:00\n"
+			 "[AccessPoint a]\nRadio=r0\nSSID=a\nSecurity=open\nMacDenyFile=%s\n"
+			 "[Station s]\nRadio=r1\nAutoConnect=false\n",
+			 dir, path);
+	ck_assert_int_eq(wpad_conf_load_buffer(text, (size_t)n, "watch.conf", dir, &conf, &ce), 0);
+	struct lan l = { .loop = loop_new_with_clock(LOOP_CLOCK_VIRTUAL), .conf = conf };
+	l.w = wpad_new(l.loop, conf, NULL, &err);
+	ck_assert_msg(l.w != NULL, "wpad_new: %s", err.text);
+	struct wpad_device *a = wpad_device_find(l.w, "a"), *s = wpad_device_find(l.w, "s");
+	ck_assert_int_eq(station_connect(s->station, (const uint8_t *)"a", 1, NULL, false), 0);
+	ck_assert(lan_wait_connected(&l, s->station, 20000));
+	uint8_t s_addr[6], got[2][6];
+	iface_addr(s, s_addr);
+	station_set_autoconnect(s->station, false);
+
+	f = fopen(tmp, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "%02x:%02x:%02x:%02x:%02x:%02x\n", s_addr[0], s_addr[1], s_addr[2], s_addr[3],
+		s_addr[4], s_addr[5]);
+	fclose(f);
+	ck_assert_int_eq(rename(tmp, path), 0);
+	lan_run(&l, 1000);
+	ck_assert_uint_eq(ap_acl_get(a->ap, AP_ACL_DENY, got, 2, NULL), 1);
+	ck_assert(memcmp(got[0], s_addr, 6) == 0);
+	ck_assert_uint_eq(ap_associated_count(a->ap), 0);
+	ck_assert_int_ne(station_state(s->station), STATION_CONNECTED);
+
+	f = fopen(path, "w"); /* written in place, badly */
+	ck_assert_ptr_nonnull(f);
+	fputs("garbage\n", f);
+	fclose(f);
+	lan_run(&l, 1000);
+	ck_assert_int_eq(a->last_error.code, WPAD_ERR_INVALID_FORMAT);
+	ck_assert_uint_eq(ap_acl_get(a->ap, AP_ACL_DENY, got, 2, NULL), 1); /* kept */
+	wpad_free(l.w);
+	wpad_conf_free(conf);
+	loop_free(l.loop);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
 /* ---- MAC access lists at run time (the AP fixture) ---- */
 
 static bool sta_gone(void *arg)
@@ -513,6 +574,7 @@ Suite *make_ap_lan_suite(void)
 	tcase_add_test(tc, two_bss_on_one_radio_serve_two_stations);
 	tcase_add_test(tc, third_bss_beyond_the_combinations_refused);
 	tcase_add_test(tc, reload_every_access_point);
+	tcase_add_test(tc, acl_file_change_reloads_itself);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("acl");
 	tcase_add_checked_fixture(tc, apt_setup, apt_teardown);

@@ -144,12 +144,21 @@ START_TEST(radar_detect_and_channel_switch)
 	ck_assert_uint_eq(nla_get_u32(tb[NL80211_ATTR_CH_SWITCH_COUNT]), 10);
 	ck_assert_ptr_nonnull(tb[NL80211_ATTR_CH_SWITCH_BLOCK_TX]);
 	ck_assert_int_eq(nla_len(tb[NL80211_ATTR_BEACON_HEAD]), sizeof(head));
-	ck_assert_int_eq(nla_len(tb[NL80211_ATTR_CSA_C_OFF_BEACON]), 2);
-	ck_assert_uint_eq(*(uint16_t *)nla_data(tb[NL80211_ATTR_CSA_C_OFF_BEACON]), 4);
+	/* Linux's nl80211_channel_switch reads the count offsets from the
+	 * CSA_IES nest only (EINVAL without them there, seen on 6.1): none
+	 * at the top level, where they were once put. */
+	ck_assert_ptr_null(tb[NL80211_ATTR_CSA_C_OFF_BEACON]);
+	ck_assert_ptr_null(tb[NL80211_ATTR_CSA_C_OFF_PRESP]);
 	struct nlattr *csa[NL80211_ATTR_MAX + 1];
 	ck_assert_int_eq(nla_parse_nested(csa, NL80211_ATTR_MAX, tb[NL80211_ATTR_CSA_IES], NULL), 0);
 	ck_assert_int_eq(nla_len(csa[NL80211_ATTR_BEACON_TAIL]), sizeof(tail_csa));
 	ck_assert_mem_eq(nla_data(csa[NL80211_ATTR_BEACON_TAIL]), tail_csa, sizeof(tail_csa));
+	ck_assert_int_eq(nla_len(csa[NL80211_ATTR_CSA_C_OFF_BEACON]), 2);
+	uint16_t off = *(uint16_t *)nla_data(csa[NL80211_ATTR_CSA_C_OFF_BEACON]);
+	ck_assert_uint_eq(off, 4);
+	/* ... and the octet there is the count, as the kernel checks. */
+	ck_assert_uint_eq(((uint8_t *)nla_data(csa[NL80211_ATTR_BEACON_TAIL]))[off], 10);
+	ck_assert_ptr_null(csa[NL80211_ATTR_CSA_C_OFF_PRESP]); /* no probe response template */
 	nlmsg_free(msg);
 	p.n_offsets = 0; /* the count must be somewhere */
 	msg = nl80211_msg_new(FAMILY, NL80211_CMD_CHANNEL_SWITCH, 0);

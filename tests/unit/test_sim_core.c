@@ -2,6 +2,7 @@
  * interfaces and their events, fault injection, regulatory rules, channel
  * rules for AP+station on one radio, the shared medium, hotplug. */
 #include "tests/unit/test_sim_fixture.h"
+#include "daemon/codec/ieee80211.h"
 #include "drivers/sim/medium.h"
 #include "drivers/sim/sim.h"
 #include "daemon/core/log.h"
@@ -256,6 +257,36 @@ START_TEST(ap_follows_the_station_of_its_radio)
 }
 END_TEST
 
+/* channel_switch refuses what cfg80211 refuses: no count offset, or one
+ * that does not point at the count in the CSA tail. */
+START_TEST(channel_switch_checks_the_count_offsets)
+{
+	uint32_t ap = simt_iface(0, DRIVER_IFTYPE_AP);
+	ck_assert_int_eq(start_ap_on(ap, SIMT_CH1), 0);
+	uint8_t bssid[6], head[128];
+	static uint8_t tail[5] = { WLAN_EID_CHANNEL_SWITCH, 3, 0, 6, 5 };
+	simt_addr(ap, bssid);
+	struct driver_csa_params p = { .chandef = { .control_mhz = SIMT_CH6, .width_mhz = 20,
+						    .center1_mhz = SIMT_CH6 },
+				       .count = 5, .n_offsets = 1, .offsets_tail = { 4 } };
+	p.beacon_after = (struct driver_ap_params){ .freq_mhz = SIMT_CH6, .beacon_interval = 100,
+						    .dtim_period = 1, .beacon_head = head };
+	p.beacon_after.beacon_head_len = simt_beacon_head(head, bssid, "reg", SIMT_CH6, 0x0080);
+	p.beacon_csa = p.beacon_after;
+	p.beacon_csa.beacon_tail = tail;
+	p.beacon_csa.beacon_tail_len = sizeof(tail);
+	p.n_offsets = 0;
+	ck_assert_int_eq(driver_channel_switch(T->drv, ap, &p), -EINVAL);
+	p.n_offsets = 1;
+	p.offsets_tail[0] = 3; /* the channel number, not the count */
+	ck_assert_int_eq(driver_channel_switch(T->drv, ap, &p), -EINVAL);
+	p.offsets_tail[0] = sizeof(tail);
+	ck_assert_int_eq(driver_channel_switch(T->drv, ap, &p), -EINVAL);
+	p.offsets_tail[0] = 4;
+	ck_assert_int_eq(driver_channel_switch(T->drv, ap, &p), 0);
+}
+END_TEST
+
 START_TEST(ap_interfaces_per_radio_are_limited)
 {
 	struct driver_capa capa;
@@ -466,6 +497,7 @@ Suite *make_sim_core_suite(void)
 	tcase_add_test(tc, interface_events_are_deferred_and_ordered);
 	tcase_add_test(tc, regulatory_domains_change_the_channels);
 	tcase_add_test(tc, ap_follows_the_station_of_its_radio);
+	tcase_add_test(tc, channel_switch_checks_the_count_offsets);
 	tcase_add_test(tc, ap_interfaces_per_radio_are_limited);
 	tcase_add_test(tc, radios_can_be_hotplugged);
 	tcase_add_test(tc, unknown_interface_and_wrong_role);
