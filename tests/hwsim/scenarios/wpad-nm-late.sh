@@ -9,7 +9,7 @@
 # `nmcli device set ... managed` from the script. Then a WPA2-PSK connect
 # works (connected, DHCP, ping both ways).
 # radios: 2
-# timeout: 300
+# timeout: 600
 # needs: wpad-nl80211
 LATE_SECS=${NM_LATE_SECS:-20}
 NM_BUS_ACTIVATION=0 nm_ap_bus_setup "$SSID_PSK"
