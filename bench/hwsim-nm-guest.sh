@@ -43,16 +43,20 @@ ap_psk() { HOSTAPD_KEY_MGMT=WPA-PSK hostapd_start ap "$(iface 0)" "$SSID_PSK" ps
 ap_sae() { HOSTAPD_KEY_MGMT=SAE hostapd_start ap "$(iface 0)" "$SSID_SAE" psk ieee80211w=2 sae_pwe=2; }
 ap_stop() { stop_daemon hostapd; nsx ap ip addr replace "$IP_AP/24" dev "$(iface 0)"; }
 
-# One timed connect; prints seconds or n/a.
+lists() { nmcli_ -t -f SSID device wifi list --rescan auto ifname "$STA_IF" | grep -qx "$1"; } # SSID
+
+# One timed connect, once NetworkManager lists the network (so the figure
+# is the connect, not how soon a scan ran after hostapd started); prints
+# seconds or n/a (stdout is the figure: the log line goes to stderr).
 timed_connect() { # SSID
 	local t0 t1 out
-	nmcli_ device wifi list --rescan yes ifname "$STA_IF" >/dev/null 2>&1 || true
+	wait_until 40 "nmcli device wifi list: $1" lists "$1" >&2
 	t0=$EPOCHREALTIME
 	if out=$(nmcli_ --wait 90 device wifi connect "$1" password "$PASSPHRASE" ifname "$STA_IF" 2>&1); then
 		t1=$EPOCHREALTIME
 		elapsed "$t0" "$t1"
 	else
-		log "connect $1 failed: $out"
+		log "connect $1 failed: $out" >&2
 		echo n/a
 	fi
 }
@@ -85,12 +89,12 @@ hotspot() { # DAEMON
 measure() { # DAEMON
 	local d=$1 pid r v
 	PSK[$d]="" SAE[$d]=""
+	# wpad adopts the kernel's interface and gives it back when
+	# NetworkManager removes it: wpa_supplicant gets the same one.
 	if [ "$d" = wpad ]; then
 		nm_wpad_own
 	else
-		# wpad's interface went with it: a plain one, as the kernel makes.
-		STA_IF=wlanb
-		nsx sta iw phy "$(phy 1)" interface add "$STA_IF" type managed || fail "iw interface add"
+		sta_iface sta 1 || fail "no station interface on $(phy 1) after wpad"
 	fi
 	if [ "$udev_started" = 0 ]; then udev_start sta; udev_started=1; fi
 	nm_start sta

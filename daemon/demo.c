@@ -170,7 +170,8 @@ static void print_link(struct wpad_device *dev)
 static void tick(struct loop_timer *t, void *data)
 {
 	for (size_t i = 0; i < wpad_device_count(demo.w); i++)
-		print_link(wpad_device_at(demo.w, i));
+		if (wpad_device_at(demo.w, i))
+			print_link(wpad_device_at(demo.w, i));
 	/* Slower once the commands are shown, so they stay on the screen. */
 	loop_timer_arm_ms(t, demo.commands_shown ? 30000 : 3000);
 }

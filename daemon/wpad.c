@@ -507,6 +507,30 @@ static int open_iface(struct wpad_device *dev, enum driver_iftype type, const ch
 	return e;
 }
 
+/* Devices never move (roles and observers hold their pointers): one that
+ * goes (wpad_station_release) leaves a vacant slot, radio NULL, that every
+ * walk over the devices passes by (no radio, no role, no name) and the next
+ * device takes. */
+static bool vacant(const struct wpad_device *dev)
+{
+	return dev->radio == NULL;
+}
+
+static struct wpad_device *free_slot(struct wpad *w)
+{
+	for (size_t i = 0; i < w->n_devices; i++)
+		if (vacant(&w->devices[i]))
+			return &w->devices[i];
+	return w->n_devices < WPAD_MAX_DEVICES ? &w->devices[w->n_devices] : NULL;
+}
+
+static void vacate(struct wpad *w, struct wpad_device *dev)
+{
+	memset(dev, 0, sizeof(*dev));
+	while (w->n_devices > 0 && vacant(&w->devices[w->n_devices - 1]))
+		w->n_devices--;
+}
+
 static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind,
 				      const char *name, const char *radio_name,
 				      const char *adopt_ifname, struct wpad_error *err)
@@ -517,7 +541,7 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 			       radio_name);
 		return NULL;
 	}
-	if (w->n_devices == WPAD_MAX_DEVICES) {
+	if (!free_slot(w)) {
 		wpad_error_set(err, WPAD_ERR_BUSY, 0, -1, -1, "too many interfaces");
 		return NULL;
 	}
@@ -526,16 +550,19 @@ static struct wpad_device *add_device(struct wpad *w, enum wpad_device_kind kind
 	/* An adopted interface exists already: it adds none to the radio. */
 	if (!adopt_ifname && check_combination(w, radio, kind, name, addr, &has_addr, err) < 0)
 		return NULL;
-	struct wpad_device *dev = &w->devices[w->n_devices];
+	struct wpad_device *dev = free_slot(w);
 	memset(dev, 0, sizeof(*dev));
 	dev->kind = kind;
 	dev->radio = radio;
 	dev->owner = w;
 	snprintf(dev->name, sizeof(dev->name), "%s", name);
 	enum driver_iftype type = kind == WPAD_DEVICE_AP ? DRIVER_IFTYPE_AP : DRIVER_IFTYPE_STATION;
-	if (open_iface(dev, type, adopt_ifname, has_addr ? addr : NULL, err) < 0)
+	if (open_iface(dev, type, adopt_ifname, has_addr ? addr : NULL, err) < 0) {
+		memset(dev, 0, sizeof(*dev));
 		return NULL;
-	w->n_devices++;
+	}
+	if (dev == &w->devices[w->n_devices])
+		w->n_devices++;
 	wpad_error_clear(&dev->last_error);
 	/* An interface that cannot come up stays, down, with the reason in
 	 * last_error: the daemon keeps running so clients can see why. */
@@ -739,10 +766,11 @@ struct wpad_device *wpad_station_adopt(struct wpad *w, const char *ifname,
 		}
 		/* The front that asked decides what it joins: no autoconnect. */
 		dev->station_autoconnect = false;
+		dev->on_demand = true;
 		if (attach_station(dev) < 0) {
 			detach_role(dev);
 			driver_iface_release(dev->radio->drv, dev->ifindex);
-			w->n_devices--;
+			vacate(w, dev);
 			wpad_error_set(err, WPAD_ERR_FAILED, ENOMEM, -1, -1, "%s: out of memory",
 				       ifname);
 			return NULL;
@@ -759,6 +787,24 @@ struct wpad_device *wpad_station_adopt(struct wpad *w, const char *ifname,
 			       ifname, err->err_no == ENODEV ? "no network interface has that name"
 							     : "`iw dev` lists them by phy");
 	return NULL;
+}
+
+int wpad_station_release(struct wpad_device *dev)
+{
+	if (vacant(dev) || !dev->on_demand)
+		return -EINVAL;
+	struct wpad *w = dev->owner;
+	char name[sizeof(dev->name)];
+	snprintf(name, sizeof(name), "%s", dev->name);
+	NOTIFY(w, device_removed, dev);
+	detach_role(dev);
+	int e = driver_iface_release(dev->radio->drv, dev->ifindex);
+	if (e < 0)
+		log_warn("%s: giving the interface back failed: %s", name, strerror(-e));
+	else
+		log_info("%s: given back as found (ifindex %u)", name, dev->ifindex);
+	vacate(w, dev);
+	return e;
 }
 
 static int add_ap(struct wpad *w, const struct wpad_conf_ap *ca, struct wpad_error *err)
@@ -976,6 +1022,8 @@ void wpad_free(struct wpad *w)
 	/* Roles first (they may still talk to their driver), then drivers. */
 	for (size_t i = w->n_devices; i-- > 0;) {
 		struct wpad_device *dev = &w->devices[i];
+		if (vacant(dev))
+			continue;
 		detach_role(dev);
 		/* The system's interface goes back as found; ours goes away. */
 		if (dev->adopted)
@@ -997,13 +1045,13 @@ size_t wpad_device_count(const struct wpad *w)
 
 struct wpad_device *wpad_device_at(struct wpad *w, size_t i)
 {
-	return i < w->n_devices ? &w->devices[i] : NULL;
+	return i < w->n_devices && !vacant(&w->devices[i]) ? &w->devices[i] : NULL;
 }
 
 struct wpad_device *wpad_device_find(struct wpad *w, const char *name)
 {
 	for (size_t i = 0; i < w->n_devices; i++)
-		if (strcmp(w->devices[i].name, name) == 0)
+		if (!vacant(&w->devices[i]) && strcmp(w->devices[i].name, name) == 0)
 			return &w->devices[i];
 	return NULL;
 }

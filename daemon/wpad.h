@@ -42,6 +42,9 @@ struct wpad_device {
 	/* The interface was the system's (Interface=, CreateInterface): given
 	 * back at exit, not deleted. */
 	bool adopted;
+	/* Adopted for a client (wpad_station_adopt), not from wpad.conf: the
+	 * client may give it back before exit (wpad_station_release). */
+	bool on_demand;
 	struct station *station; /* kind STATION */
 	struct ap *ap;           /* kind AP */
 	struct wired_port *wired; /* kind WIRED */
@@ -107,6 +110,9 @@ struct wpad_observer {
 	void (*station_need_secret)(void *ctx, struct wpad_device *dev, int which);
 	/* A device appeared after wpad_new (wpad_station_adopt). */
 	void (*device_added)(void *ctx, struct wpad_device *dev);
+	/* A device is about to go (wpad_station_release): its role still
+	 * exists during the call, the pointer is invalid afterwards. */
+	void (*device_removed)(void *ctx, struct wpad_device *dev);
 	void *ctx;
 };
 
@@ -135,6 +141,8 @@ int wpad_shutdown(struct wpad *w, void (*done)(void *ctx), void *ctx);
 int wpad_add_observer(struct wpad *w, const struct wpad_observer *obs);
 void wpad_remove_observer(struct wpad *w, void *ctx);
 
+/* Device slots: wpad_device_at() is NULL for one left vacant by
+ * wpad_station_release(). */
 size_t wpad_device_count(const struct wpad *w);
 struct wpad_device *wpad_device_at(struct wpad *w, size_t i);
 struct wpad_device *wpad_device_find(struct wpad *w, const char *name);
@@ -148,11 +156,19 @@ void wpad_known_changed(struct wpad *w);
  * Interface= does; named ifname, no autoconnect. For a client that names
  * an interface wpad does not manage yet (the fi.w1.wpa_supplicant1 front's
  * CreateInterface, as wpa_supplicant opens any netdev). It stays until
- * exit, when the interface is given back as found. NULL with *err from
+ * wpad_station_release() or exit, when the interface is given back as
+ * found. NULL with *err from
  * the catalogue: NotFound (no such netdev), NotSupported (not wireless or
  * another radio's), Busy (in use), DriverError (the retype refused). */
 struct wpad_device *wpad_station_adopt(struct wpad *w, const char *ifname,
 				       struct wpad_error *err);
+/* Gives a device of wpad_station_adopt back before exit (the client that
+ * asked for it let go): observers are told, the role ends, the interface
+ * returns to the type and up state it was found in, and the device is no
+ * more (its slot is reused by the next device). -EINVAL for any other
+ * device; otherwise 0 or the driver's error giving the interface back
+ * (the device is gone either way). */
+int wpad_station_release(struct wpad_device *dev);
 
 /* Brings the device's interface up or down. Down: a station disconnects
  * and stops autoconnecting, an AP stops. Up: a station autoconnects again

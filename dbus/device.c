@@ -273,9 +273,10 @@ void wdb_device_mode(struct wdb_device *d, bool done)
 	wdb_schedule_sync();
 }
 
-void wdb_device_remove(struct wdb_device *d)
+void wdb_device_remove(struct wdb_device *d, const char *why)
 {
-	drop_role(d, "wpad is shutting down");
+	if (d->dev)
+		drop_role(d, why);
 	wdb_object_free(d->obj);
 	d->obj = NULL;
 	d->dev = NULL;

@@ -59,6 +59,8 @@ static void sync_now(struct loop_idle *idle, void *data)
 		return;
 	for (size_t i = 0; i < ctx->n_devices; i++) {
 		struct wdb_device *d = &ctx->devices[i];
+		if (!d->dev) /* a device that went (on_device_removed) */
+			continue;
 		wdb_device_changed(d);
 		if (d->dev->station)
 			wdb_station_sync(d);
@@ -175,18 +177,36 @@ static void on_wired_need_secret(void *c, struct wpad_device *dev, int which)
 
 /* A device adopted at run time (the front's CreateInterface): exported
  * like those of wpad.conf; the array has room for every device the
- * daemon can have, so no wdb_device ever moves. */
+ * daemon can have, so no wdb_device ever moves: one that went leaves its
+ * slot empty (dev NULL) for the next. */
 static void on_device_added(void *c, struct wpad_device *dev)
 {
-	if (!ctx || ctx->closing || wdb_device_of(dev) || ctx->n_devices == WPAD_MAX_DEVICES)
+	if (!ctx || ctx->closing || wdb_device_of(dev))
 		return;
-	struct wdb_device *d = &ctx->devices[ctx->n_devices++];
+	struct wdb_device *d = NULL;
+	for (size_t i = 0; i < ctx->n_devices && !d; i++)
+		if (!ctx->devices[i].dev)
+			d = &ctx->devices[i];
+	if (!d && ctx->n_devices < WPAD_MAX_DEVICES)
+		d = &ctx->devices[ctx->n_devices++];
+	if (!d)
+		return;
 	if (wdb_device_add(d, dev) < 0) {
 		log_warn("%s: not exported on D-Bus (out of memory)", dev->name);
-		wdb_device_remove(d);
-		ctx->n_devices--;
+		wdb_device_remove(d, "out of memory");
 	}
 	wdb_schedule_sync();
+}
+
+/* A device adopted at run time given back (the front's RemoveInterface):
+ * its object goes, the slot stays empty. */
+static void on_device_removed(void *c, struct wpad_device *dev)
+{
+	struct wdb_device *d = live(dev);
+	if (!d)
+		return;
+	wpas_device_gone(d);
+	wdb_device_remove(d, "the interface was given back");
 }
 
 /* Frames are too frequent to look at everything after each one; the rest
@@ -223,6 +243,7 @@ static const struct wpad_observer observer = {
 	.wired_need_secret = on_wired_need_secret,
 	.station_need_secret = on_station_need_secret,
 	.device_added = on_device_added,
+	.device_removed = on_device_removed,
 };
 
 /* ---- building ---- */
@@ -239,7 +260,8 @@ static int export_all(struct wdb *b)
 	for (size_t i = 0; r == 0 && i < b->n_radios; i++)
 		r = wdb_radio_add(&b->radios[i], wpad_radio_at(b->w, i));
 	for (size_t i = 0; r == 0 && i < b->n_devices; i++)
-		r = wdb_device_add(&b->devices[i], wpad_device_at(b->w, i));
+		if (wpad_device_at(b->w, i))
+			r = wdb_device_add(&b->devices[i], wpad_device_at(b->w, i));
 	if (r == 0)
 		sync_now(NULL, NULL);
 	return r;
@@ -298,7 +320,7 @@ void wdbus_stop(void)
 	wpas_stop(ctx);
 	for (size_t i = 0; i < ctx->n_devices; i++)
 		if (ctx->devices[i].dev)
-			wdb_device_remove(&ctx->devices[i]);
+			wdb_device_remove(&ctx->devices[i], "wpad is shutting down");
 	wdb_agent_exit();
 	wdb_known_clear(ctx);
 	for (size_t i = 0; i < ctx->n_radios; i++)

@@ -165,7 +165,7 @@ void wdb_radio_remove(struct wdb_radio *r);
 bool wdb_radio_path(const struct wpad_radio *radio, char *out, size_t cap);
 
 int wdb_device_add(struct wdb_device *d, struct wpad_device *dev);
-void wdb_device_remove(struct wdb_device *d);
+void wdb_device_remove(struct wdb_device *d, const char *why);
 void wdb_device_changed(struct wdb_device *d);
 /* The device changes role: let go of the old one (done false), export the
  * new one (done true). */

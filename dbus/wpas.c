@@ -221,7 +221,13 @@ static DBusMessage *remove_interface(void *data, DBusMessage *msg)
 	dbus_message_iter_get_basic(&it, &path);
 	for (size_t i = 0; i < WPAS_MAX_IFACES; i++) {
 		if (self->ifaces[i] && strcmp(self->ifaces[i]->path, path) == 0) {
+			struct wpad_device *dev = self->ifaces[i]->d->dev;
 			remove_iface(i);
+			/* An interface CreateInterface took over goes back as it
+			 * was found, as wpa_supplicant closes a netdev it was
+			 * given; a device of wpad.conf stays wpad's. */
+			if (dev && dev->on_demand)
+				wpad_station_release(dev);
 			return dbus_message_new_method_return(msg);
 		}
 	}

@@ -257,6 +257,18 @@ static struct wpas_bss *find(struct wpas_iface *ifc, const uint8_t bssid[6])
 	return NULL;
 }
 
+/* A BSS object is one (BSSID, SSID) pair, as in wpa_supplicant: an AP that
+ * comes back on the same address with another SSID is a new object, since
+ * NetworkManager takes SSID as constant and would go on showing the old one. */
+static struct wpas_bss *find_same(struct wpas_iface *ifc, const struct station_bss *sb)
+{
+	for (struct wpas_bss *b = ifc->bsses; b; b = b->next)
+		if (memcmp(b->bss.bssid, sb->bssid, 6) == 0 && b->bss.ssid_len == sb->ssid_len &&
+		    memcmp(b->bss.ssid, sb->ssid, sb->ssid_len) == 0)
+			return b;
+	return NULL;
+}
+
 static void drop(struct wpas_iface *ifc, struct wpas_bss **link, bool announce)
 {
 	struct wpas_bss *b = *link;
@@ -308,7 +320,7 @@ void wpas_bss_sync(struct wpas_iface *ifc)
 	for (size_t i = 0; i < n_nets; i++) {
 		for (size_t j = 0; j < nets[i]->n_bss; j++) {
 			const struct station_bss *sb = nets[i]->bss[j];
-			struct wpas_bss *b = find(ifc, sb->bssid);
+			struct wpas_bss *b = find_same(ifc, sb);
 			if (!b) {
 				if (add(ifc, sb, count)) {
 					count++;
@@ -321,7 +333,7 @@ void wpas_bss_sync(struct wpas_iface *ifc)
 			b->seen = true;
 			if (moved)
 				wdb_emit_changed(b->obj, &wpas_bss_iface, "Signal", "Frequency", "Age",
-						 "RSN", "IEs");
+						 "Privacy", "RSN", "IEs");
 		}
 	}
 	for (struct wpas_bss **link = &ifc->bsses; *link;) {

@@ -21,6 +21,7 @@
 #include "drivers/driver.h"
 #include "dbus/errors.h"
 #include "dbus/wpas_i.h"
+#include "dbus/wpas_scanargs.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -80,15 +81,26 @@ bool wpas_append_key_mgmt_caps(DBusMessageIter *it)
 	return dbus_message_iter_close_container(it, &arr);
 }
 
-static uint32_t device_ciphers(const struct wpas_iface *ifc)
+/* The radio's capabilities; all zero when the driver cannot tell. */
+static struct driver_capa device_capa(const struct wpas_iface *ifc)
 {
 	struct driver *drv = wpad_radio_driver(ifc->d->dev->radio);
 	struct driver_iface_info info;
 	struct driver_capa capa;
 	if (!drv || driver_iface_info(drv, ifc->d->dev->ifindex, &info) < 0 ||
 	    driver_get_capa(drv, info.radio_id, &capa) < 0)
-		return 0;
-	return capa.ciphers;
+		memset(&capa, 0, sizeof(capa));
+	return capa;
+}
+
+/* SSIDs one Scan may name, the wildcard counted, as the station probes
+ * for them: what the radio takes in one scan, at most WPAS_SCAN_MAX_SSIDS.
+ * NetworkManager puts its hidden profiles' SSIDs in its scans only when
+ * this is above 0 and Scan lists "active" and "ssid". */
+static dbus_int32_t max_scan_ssids(const struct driver_capa *capa)
+{
+	return capa->max_scan_ssids < WPAS_SCAN_MAX_SSIDS ? capa->max_scan_ssids
+							    : WPAS_SCAN_MAX_SSIDS;
 }
 
 static bool append_names(DBusMessageIter *it, const char *key, const char *const *names,
@@ -110,7 +122,8 @@ static bool append_names(DBusMessageIter *it, const char *key, const char *const
 static bool get_capabilities(void *data, DBusMessageIter *it)
 {
 	struct wpas_iface *ifc = data;
-	uint32_t c = device_ciphers(ifc);
+	struct driver_capa capa = device_capa(ifc);
+	uint32_t c = capa.ciphers;
 	const char *pairwise[4], *group[4], *mgmt[4];
 	size_t np = 0, ng = 0, nm = 0;
 	if (c & DRIVER_CIPHER_CCMP_128)
@@ -124,11 +137,11 @@ static bool get_capabilities(void *data, DBusMessageIter *it)
 	if (c & DRIVER_CIPHER_BIP_GMAC_256)
 		mgmt[nm++] = "bip-gmac-256";
 	static const char *const protocol[] = { "rsn" }, *const auth_alg[] = { "open" },
-				 *const scan[] = { "active", "passive" },
+				 *const scan[] = { "active", "passive", "ssid" },
 				 *const modes[] = { "infrastructure", "ap" };
 	DBusMessageIter dict, e, v, km;
 	const char *key = "KeyMgmt", *max_key = "MaxScanSSID";
-	dbus_int32_t max_ssid = 4;
+	dbus_int32_t max_ssid = max_scan_ssids(&capa);
 	return dbus_message_iter_open_container(it, DBUS_TYPE_ARRAY, "{sv}", &dict) &&
 	       append_names(&dict, "Pairwise", pairwise, np) &&
 	       append_names(&dict, "Group", group, ng) &&
@@ -139,7 +152,7 @@ static bool get_capabilities(void *data, DBusMessageIter *it)
 	       wpas_append_key_mgmt_caps(&km) && dbus_message_iter_close_container(&e, &km) &&
 	       dbus_message_iter_close_container(&dict, &e) &&
 	       append_names(&dict, "Protocol", protocol, 1) &&
-	       append_names(&dict, "AuthAlg", auth_alg, 1) && append_names(&dict, "Scan", scan, 2) &&
+	       append_names(&dict, "AuthAlg", auth_alg, 1) && append_names(&dict, "Scan", scan, 3) &&
 	       append_names(&dict, "Modes", modes, wpas_ap_capable(ifc) ? 2 : 1) &&
 	       dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &e) &&
 	       dbus_message_iter_append_basic(&e, DBUS_TYPE_STRING, &max_key) &&
@@ -411,9 +424,13 @@ static DBusMessage *scan(void *data, DBusMessage *msg)
 	if (!sta(ifc))
 		return wpas_error(msg, "Interface.ScanError",
 				  "Scan request rejected: %s runs a hotspot (access point)", ifc->ifname);
-	/* Type, AllowRoam and SSIDs: wpad scans actively where allowed and
-	 * probes a hidden network by name when it connects to it. */
-	int r = station_scan(sta(ifc));
+	/* wpad scans actively where allowed (passive on no-IR channels),
+	 * whatever Type says; SSIDs are probed for by name. */
+	struct wpas_scan_args args;
+	char why[WPAS_STR_MAX];
+	if (wpas_scan_args_parse(msg, &args, why, sizeof(why)) < 0)
+		return wpas_error(msg, "InvalidArgs", "%s", why);
+	int r = station_scan_ssids(sta(ifc), args.ssids, args.n_ssids);
 	if (r == 0 || r == -EINPROGRESS) {
 		wpas_iface_state(ifc);
 		return dbus_message_new_method_return(msg);

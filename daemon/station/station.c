@@ -447,12 +447,26 @@ void station_handle_event(struct station *st, const struct driver_event *ev)
 
 int station_scan(struct station *st)
 {
-	struct scan_request req = { .purpose = SCAN_FOR_USER };
+	return station_scan_ssids(st, NULL, 0);
+}
 
+int station_scan_ssids(struct station *st, const struct driver_ssid *ssids, size_t n)
+{
+	struct scan_request req = { .purpose = SCAN_FOR_USER, .n_ssids = n };
+
+	if (n > STATION_SCAN_MAX_SSIDS)
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++) {
+		if (ssids[i].len == 0 || ssids[i].len > BSS_SSID_MAX)
+			return -EINVAL;
+		req.ssids[i] = ssids[i];
+	}
 	if (st->state != STATION_DISCONNECTED && st->state != STATION_CONNECTED &&
 	    st->state != STATION_SCANNING)
 		return -EBUSY;
-	if (st->scan.running && (st->scan.purpose & SCAN_FOR_USER))
+	/* A running on-demand scan serves a plain request; one naming
+	 * networks it does not probe for is queued behind it. */
+	if (st->scan.running && (st->scan.purpose & SCAN_FOR_USER) && n == 0)
 		return -EINPROGRESS;
 	return scan_request(st, &req);
 }

@@ -135,6 +135,12 @@ void station_radio_ready(struct station *st);
  * on no-IR channels). Returns 0, -EINPROGRESS (a scan is already running:
  * its scan_done will come), -EBUSY (connecting), or a driver error. */
 int station_scan(struct station *st);
+/* The same, also probing by name for the n networks in ssids (hidden ones;
+ * n at most STATION_SCAN_MAX_SSIDS, none of them empty: a wildcard probe
+ * is always sent too). A running scan without those names keeps going and
+ * this one follows it. -EINVAL: too many or an empty one. */
+#define STATION_SCAN_MAX_SSIDS 4 /* networks probed for by name in one plan */
+int station_scan_ssids(struct station *st, const struct driver_ssid *ssids, size_t n);
 bool station_scanning(const struct station *st);
 
 /* The ranked networks; pointers valid until the next station call or event.

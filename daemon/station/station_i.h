@@ -45,7 +45,6 @@ struct eap_hdr_info;
 #define STATION_SCAN_MAX_PASSES 6
 #define STATION_AC_MAX_CANDIDATES 16
 #define STATION_AC_MAX_BLOCKED 8
-#define STATION_SCAN_MAX_SSIDS 4 /* networks probed for by name in one plan */
 
 /* ---- known networks (known.c) ---- */
 

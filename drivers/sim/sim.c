@@ -379,7 +379,8 @@ static int op_iface_adopt(void *priv, uint32_t radio_id, const char *name,
 	ifc->adopted = true;
 	ifc->found_type = was;
 	ifc->found_up = ifc->up;
-	log_info("%s: adopted (was %s)", ifc->name, driver_iftype_name(was));
+	log_info("%s: adopted (was %s, %s)", ifc->name, driver_iftype_name(was),
+		 ifc->found_up ? "up" : "down");
 	if (ifindex)
 		*ifindex = ifc->ifindex;
 	return 0;
@@ -398,6 +399,8 @@ static int op_iface_release(void *priv, uint32_t ifindex)
 	if (ifc->found_up)
 		op_iface_set_up(sim, ifindex, true);
 	ifc->adopted = false;
+	log_info("%s: given back (%s, %s)", ifc->name, driver_iftype_name(ifc->type),
+		 ifc->up ? "up" : "down");
 	return err;
 }
 

@@ -2,19 +2,21 @@
 already, as wpa_supplicant does when NetworkManager names the kernel's
 wlan0: wpad.conf names the radio only (no [Station]); CreateInterface with
 the existing interface's name adopts it (a station device appears on
-org.wpad1 too), it connects to wpad's own AP, survives RemoveInterface and
-a second CreateInterface, and the refusals carry the catalogue's names. The
+org.wpad1 too), it connects to wpad's own AP, RemoveInterface (while
+connected) gives it back as it was found and a second CreateInterface adopts
+it again, and the refusals carry the catalogue's names. The
 sim radio r1 starts with an interface of its own (netdev=station), as the
 kernel gives a phy its wlanN."""
 
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "dbus"))
 
 import dbus  # noqa: E402
-from wpadtest import Setup, check  # noqa: E402
+from wpadtest import Setup, check, wait_for  # noqa: E402
 
 W = "fi.w1.wpa_supplicant1"
 ROOT = "/fi/w1/wpa_supplicant1"
@@ -86,17 +88,35 @@ with Setup(CONF, args=("--wpa-supplicant-api",), permissive=True, policy=POLICY)
     s.call(path, IFACE, "SelectNetwork", net)
     s.wait_prop(path, IFACE, "State", "completed", timeout=30)
     check(True, "the adopted interface connected (WPA2-PSK)")
-    s.call(path, IFACE, "Disconnect")
-    s.call(path, IFACE, "RemoveNetwork", net)
 
-    # NetworkManager restarting: RemoveInterface, then CreateInterface again
-    # finds the device wpad already has (no second adoption).
+    # RemoveInterface while still connected (NetworkManager killed, or a
+    # client that skips Disconnect): the interface goes back as it was
+    # found, as wpa_supplicant closes a netdev it was given, and the
+    # org.wpad1 device with it.
+    found = re.findall(r"wl0-sta: adopted \(was (\w+), (\w+)\)", s.daemon.text())
+    check(len(found) == 1, "the sim logged what it found: %s" % found)
     s.call(ROOT, W, "RemoveInterface", path)
     s.wait_signal("InterfaceRemoved", ROOT)
+    wait_for(lambda: "wl0-sta: given back (" in s.daemon.text(), 10, "wl0-sta given back")
+    back = re.findall(r"wl0-sta: given back \((\w+), (\w+)\)", s.daemon.text())
+    check(back == found, "given back as found: %s, found %s" % (back, found))
+    check("wl0-sta: given back as found" in s.daemon.text(), "wpad's log says so")
+    devices = device_paths(s)
+    check(len(devices) == 1, "the adopted device left org.wpad1: %s" % devices)
+    name, _ = s.error_of(ROOT, W, "GetInterface", "wl0-sta")
+    check(name == W + ".InterfaceUnknown", "GetInterface after RemoveInterface: " + name)
+
+    # NetworkManager restarting: CreateInterface again adopts it anew (the
+    # sim refuses to adopt an interface still adopted or connected).
     again = s.call(ROOT, W, "CreateInterface", create(s, "wl0-sta"))
     check(again != path and s.props(again, IFACE)["Ifname"] == "wl0-sta",
           "CreateInterface after RemoveInterface serves it again: " + again)
+    check(len(re.findall(r"wl0-sta: adopted \(", s.daemon.text())) == 2, "adopted a second time")
     devices = device_paths(s)
-    check(len(devices) == 2, "still two org.wpad1 devices: %s" % devices)
+    check(len(devices) == 2, "two org.wpad1 devices again: %s" % devices)
+    s.call(again, IFACE, "Scan", dbus.Dictionary({"Type": "active"}, signature="sv"))
+    s.wait_signal("ScanDone", again)
+    check(True, "the interface adopted again scans")
     log = s.stop_daemon()
     check("wl0-sta: removed" not in log, "at exit the adopted interface is given back, not deleted")
+    check(len(re.findall(r"wl0-sta: given back \(", log)) == 2, "and given back a second time")

@@ -20,7 +20,11 @@ PROPS = "org.freedesktop.DBus.Properties"
 SSID = "wpad-test"
 PASS = "secret passphrase"
 
-CONF = sim_radios("r0", "r1") + """
+HIDDEN = "wpad-hidden"
+STA_IF = "wlan102"  # the sim names interfaces in creation order: access points first
+RENAMED = "wpad-renamed"
+
+CONF = sim_radios("r0", "r1", "r2") + """
 [AccessPoint ap0]
 Radio=r0
 SSID=wpad-test
@@ -29,6 +33,12 @@ Channel=1
 [Station s0]
 Radio=r1
 AutoConnect=false
+[AccessPoint ap1]
+Radio=r2
+SSID=wpad-hidden
+Hidden=true
+Passphrase=secret passphrase
+Channel=6
 """
 
 def state_changes(s, path):
@@ -67,19 +77,19 @@ with wpas_setup(CONF) as s:
                                          signature="sv"))
     check(name == W + ".UnknownError", "an unknown interface is refused (%s)" % name)
     path = s.call(ROOT, W, "CreateInterface",
-                  dbus.Dictionary({"Ifname": "wlan101", "Driver": "nl80211,wext"},
+                  dbus.Dictionary({"Ifname": STA_IF, "Driver": "nl80211,wext"},
                                   signature="sv"))
     check(path.startswith(ROOT + "/Interfaces/"), "CreateInterface gives " + path)
     name, _ = s.error_of(ROOT, W, "CreateInterface",
-                         dbus.Dictionary({"Ifname": "wlan101"}, signature="sv"))
+                         dbus.Dictionary({"Ifname": STA_IF}, signature="sv"))
     check(name == W + ".InterfaceExists", "a second CreateInterface: InterfaceExists")
-    check(s.call(ROOT, W, "GetInterface", "wlan101") == path, "GetInterface finds it")
+    check(s.call(ROOT, W, "GetInterface", STA_IF) == path, "GetInterface finds it")
     s.set_prop(path, IFACE, "BSSExpireAge", dbus.UInt32(250))
     s.set_prop(path, IFACE, "BSSExpireCount", dbus.UInt32(2))
     s.set_prop(path, IFACE, "Pmf", by("1"))
     props = s.props(path, IFACE)
-    check(props["State"] == "inactive" and props["Ifname"] == "wlan101",
-          "interface: inactive, wlan101")
+    check(props["State"] == "inactive" and props["Ifname"] == STA_IF,
+          "interface: inactive, " + STA_IF)
     check("wpa-psk" in props["Capabilities"]["KeyMgmt"] and
           "aes-128-cmac" in props["Capabilities"]["GroupMgmt"],
           "KeyMgmt/GroupMgmt capabilities: %s / %s" % (
@@ -108,6 +118,28 @@ with wpas_setup(CONF) as s:
     check(bp["Frequency"] == 2412 and bp["Privacy"] and "wpa-psk" in bp["RSN"]["KeyMgmt"] and
           bp["Mode"] == "infrastructure", "BSS: 2412 MHz, privacy, RSN wpa-psk")
     check(len(bytes(bp["IEs"])) > 2 + len(SSID), "BSS IEs hold the SSID and RSN elements")
+
+    # A hidden network: NetworkManager names its hidden profiles in Scan's
+    # SSIDs (the wildcard first) only when Scan lists "ssid" and MaxScanSSID
+    # is above 0; the probe by name makes the BSS appear with its SSID.
+    def ssids_heard():
+        return [bytes(s.props(b, W + ".BSS")["SSID"]) for b in s.props(path, IFACE)["BSSs"]]
+    caps = props["Capabilities"]
+    check("ssid" in caps["Scan"] and "active" in caps["Scan"] and caps["MaxScanSSID"] == 5,
+          "Scan capabilities %s, MaxScanSSID %d" % (list(caps["Scan"]), caps["MaxScanSSID"]))
+    check(HIDDEN.encode() not in ssids_heard(), "the hidden network is not listed unprobed")
+    name, text = s.error_of(path, IFACE, "Scan", dbus.Dictionary(
+        {"Type": "active", "SSIDs": dbus.Array([ay(b"")] + [ay(b"n%d" % i) for i in range(5)],
+                                               signature="ay")}, signature="sv"))
+    check(name == W + ".InvalidArgs" and "SSIDs" in text,
+          "more SSIDs than MaxScanSSID: InvalidArgs naming SSIDs (%s)" % text)
+    del s.signals[:]
+    s.call(path, IFACE, "Scan", dbus.Dictionary(
+        {"Type": "active", "AllowRoam": False,
+         "SSIDs": dbus.Array([ay(b""), ay(HIDDEN.encode())], signature="ay")}, signature="sv"))
+    s.wait_signal("ScanDone", path)
+    check(HIDDEN.encode() in ssids_heard(), "after a Scan naming it, the hidden network is "
+          "a BSS with its SSID: %s" % ssids_heard())
 
     # Per activation: settings, AddNetwork, SelectNetwork.
     for prop, val in (("BridgeIfname", by("")), ("ApScan", dbus.UInt32(1)),
@@ -167,10 +199,28 @@ with wpas_setup(CONF) as s:
     s.wait_prop(path, IFACE, "State", "completed", timeout=30)
     check(True, "connected with a raw 32-octet PSK")
 
-    # NM's shutdown: Disconnect, RemoveNetwork, RemoveInterface.
     s.call(path, IFACE, "Disconnect")
     s.call(path, IFACE, "RemoveNetwork", net)
+
+    # The AP back on the same BSSID with another SSID: a new BSS object (NM
+    # takes SSID as constant), the old one removed.
+    ap = "/org/wpad1/device/ap0"
+    s.call(ap, "org.wpad1.AccessPoint", "Stop")
+    s.call(ap, "org.wpad1.AccessPoint", "Start", dbus.Dictionary(
+        {"SSID": RENAMED, "Security": "wpa2-psk", "Passphrase": PASS, "Channel": dbus.UInt32(1)},
+        signature="sv"))
+    del s.signals[:]
+    s.call(path, IFACE, "Scan", dbus.Dictionary({"Type": "active"}, signature="sv"))
+    s.wait_signal("ScanDone", path)
+    heard = {bytes(s.props(b, W + ".BSS")["SSID"]): str(b) for b in s.props(path, IFACE)["BSSs"]}
+    check(RENAMED.encode() in heard and SSID.encode() not in heard and
+          heard[RENAMED.encode()] != str(bss),
+          "the renamed AP is a new BSS object, the old one gone: %s" % heard)
+    check(any(m == "BSSRemoved" and a[0] == bss for p, i, m, a in s.signals),
+          "BSSRemoved for the old SSID's object")
+
+    # NM's shutdown (Disconnect and RemoveNetwork done above): RemoveInterface.
     s.call(ROOT, W, "RemoveInterface", path)
     s.wait_signal("InterfaceRemoved", ROOT)
-    name, _ = s.error_of(ROOT, W, "GetInterface", "wlan101")
+    name, _ = s.error_of(ROOT, W, "GetInterface", STA_IF)
     check(name == W + ".InterfaceUnknown", "after RemoveInterface: InterfaceUnknown")

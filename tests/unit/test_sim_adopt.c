@@ -202,6 +202,71 @@ START_TEST(station_without_interface_key_still_creates_its_own)
 }
 END_TEST
 
+static unsigned removed_calls;
+static void on_removed(void *ctx, struct wpad_device *dev)
+{
+	ck_assert_ptr_nonnull(dev->station); /* told while the role still exists */
+	removed_calls++;
+}
+
+/* The front's CreateInterface then RemoveInterface: wpad_station_adopt,
+ * then wpad_station_release gives the interface back as found (type, up
+ * state), observers are told, the device is no more and its slot serves
+ * the next adoption; a device of wpad.conf cannot be released. */
+START_TEST(adopted_on_demand_is_released_as_found)
+{
+	struct daemon_case c;
+	struct wpad_error err;
+	static const struct wpad_observer obs = { .device_removed = on_removed };
+	daemon_open(&c, "");
+	ck_assert_msg(c.w != NULL, "wpad_new: %s", c.err.text);
+	ck_assert_int_eq(wpad_add_observer(c.w, &obs), 0);
+	struct wpad_device *conf_dev = wpad_device_find(c.w, "s");
+	struct driver *drv = wpad_radio_driver(conf_dev->radio);
+	struct driver_iface_info found = iface_named(drv, "adr0-sta");
+	ck_assert(found.iftype == DRIVER_IFTYPE_STATION && !found.up);
+	size_t slots = wpad_device_count(c.w);
+
+	struct wpad_device *dev = wpad_station_adopt(c.w, "adr0-sta", &err);
+	ck_assert_msg(dev != NULL, "adopt: %s", err.text);
+	ck_assert(dev->on_demand && dev->adopted && dev->station);
+	ck_assert(iface_named(drv, "adr0-sta").up);
+	ck_assert_int_eq(wpad_station_release(conf_dev), -EINVAL); /* wpad.conf's stays */
+
+	removed_calls = 0;
+	logged[0] = '\0';
+	log_set_sink(capture, NULL);
+	ck_assert_int_eq(wpad_station_release(dev), 0);
+	log_set_sink(NULL, NULL);
+	ck_assert_uint_eq(removed_calls, 1);
+	ck_assert_ptr_nonnull(strstr(logged, "adr0-sta: given back as found"));
+	struct driver_iface_info after = iface_named(drv, "adr0-sta");
+	ck_assert_uint_eq(after.ifindex, found.ifindex);
+	ck_assert(after.iftype == found.iftype && after.up == found.up);
+	ck_assert_ptr_null(wpad_device_find(c.w, "adr0-sta"));
+	ck_assert_uint_eq(wpad_device_count(c.w), slots); /* the last slot is freed */
+	ck_assert_ptr_nonnull(wpad_device_find(c.w, "s"));
+
+	/* Adopted again (the sim refuses one still adopted); a refused
+	 * adoption keeps no slot; a vacant slot cannot be released twice. */
+	dev = wpad_station_adopt(c.w, "adr0-sta", &err);
+	ck_assert_msg(dev != NULL, "adopt again: %s", err.text);
+	struct wpad_device *second = wpad_station_adopt(c.w, "adr1-sta", &err);
+	ck_assert_ptr_null(second); /* another radio's interface: refused, no slot kept */
+	ck_assert_uint_eq(wpad_device_count(c.w), slots + 1);
+	ck_assert_int_eq(wpad_station_release(dev), 0);
+	ck_assert_int_eq(wpad_station_release(dev), -EINVAL); /* a vacant slot */
+	ck_assert_uint_eq(wpad_device_count(c.w), slots);
+	logged[0] = '\0';
+	log_set_sink(capture, NULL);
+	wpad_free(c.w);
+	c.w = NULL;
+	log_set_sink(NULL, NULL);
+	ck_assert_ptr_null(strstr(logged, "adr0-sta: removed"));
+	daemon_close(&c);
+}
+END_TEST
+
 static void refused(const char *keys, enum wpad_error_code code, const char *words)
 {
 	struct daemon_case c;
@@ -253,6 +318,7 @@ Suite *make_sim_adopt_suite(void)
 	tcase_set_timeout(daemon, 20);
 	tcase_add_test(daemon, station_interface_key_adopts_instead_of_creating);
 	tcase_add_test(daemon, station_without_interface_key_still_creates_its_own);
+	tcase_add_test(daemon, adopted_on_demand_is_released_as_found);
 	tcase_add_test(daemon, station_interface_key_refusals_name_the_cause);
 	tcase_add_test(daemon, interface_and_data_interface_exclude_each_other);
 	suite_add_tcase(s, daemon);
