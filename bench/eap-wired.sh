@@ -16,13 +16,25 @@
 # resumed / full (medians). Then the same with hostapd keeping TLS sessions
 # (tls_session_lifetime): every reauthentication is a resumption.
 #
-#   bench/eap-wired.sh [--runs N]      (root; prints tables, asserts nothing)
+# --callgrind: instead, each peer runs under valgrind's callgrind, its
+# counters zeroed after the first authentication and dumped after RUNS
+# full ones: instructions per authentication, the figure that does not
+# move with the machine's load.
+#
+#   bench/eap-wired.sh [--runs N] [--callgrind]   (root; prints tables, asserts nothing)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 : "${WPAD_BUILD:=$here/../build}"
 export WPAD_BUILD
 RUNS=15
-[ "${1:-}" = --runs ] && RUNS=$2
+CALLGRIND=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--runs) RUNS=$2; shift 2 ;;
+	--callgrind) CALLGRIND=1; shift ;;
+	*) sed -n '2,25s/^# \{0,1\}//p' "$0"; exit 2 ;;
+	esac
+done
 source "$here/../tests/integration/wired/lib.bash"
 set +e
 WPA_SUPPLICANT=${WPA_SUPPLICANT:-/usr/sbin/wpa_supplicant}
@@ -51,7 +63,7 @@ success_count() {
 
 wait_success() { # count
 	local i
-	for ((i = 0; i < 600; i++)); do
+	for ((i = 0; i < 3000; i++)); do # 30 s: under callgrind too
 		[ "$(success_count)" -ge "$1" ] && return 0
 		sleep 0.01
 	done
@@ -122,7 +134,8 @@ trigger_wpa_supplicant() {
 start_wpad() { # method -> sets PEER_PID
 	local -n keys="WPAD_$1"
 	rm -rf "$W/bench.state"
-	WIRED_NO_DBUS= WIRED_WPAD_DEBUG= wired_wpad bench "${keys[@]}" HeldPeriod=1
+	WIRED_NO_DBUS= WIRED_WPAD_DEBUG= WIRED_WPAD_PREFIX="${PEER_PREFIX:-}" \
+		wired_wpad bench "${keys[@]}" HeldPeriod=1
 	PEER_PID=${WIRED_PIDS[-1]}
 	PEER_LOG=$W/bench.log
 }
@@ -156,7 +169,9 @@ network={
 	$net
 }
 CONF
-	ip netns exec "$NS_SUPP" "$WPA_SUPPLICANT" -Dwired -ieth0 -c "$W/wpas.conf" >"$W/wpas.log" 2>&1 &
+	# shellcheck disable=SC2086 # PEER_PREFIX: words
+	ip netns exec "$NS_SUPP" ${PEER_PREFIX:-} "$WPA_SUPPLICANT" -Dwired -ieth0 -c "$W/wpas.conf" \
+		>"$W/wpas.log" 2>&1 &
 	PEER_PID=$!
 	PEER_LOG=$W/wpas.log
 	WIRED_PIDS+=($PEER_PID)
@@ -215,6 +230,43 @@ declare -A T C
 echo "EAP on the wired pair: hostapd $("$HOSTAPD" -v 2>&1 | awk '/^hostapd v/ { print $2 }'), wpa_supplicant $("$WPA_SUPPLICANT" -v | awk '/^wpa_supplicant v/ { print $2 }'), $(openssl version | cut -d' ' -f1-2)"
 echo "EAP-TLS on TLS 1.3, PEAP/MSCHAPv2 on TLS 1.2; $RUNS authentications per row after an untimed first one"
 echo "load at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+# Instructions per full authentication, each peer under callgrind.
+callgrind_rows() {
+	local method peer out pid i ir
+	declare -A IR
+	printf '%-6s %-15s %18s\n' method peer "Ir per auth"
+	for method in TLS PEAP; do
+		for peer in wpad wpa_supplicant; do
+			extra=()
+			[ $method = TLS ] && extra+=("tls_flags=[ENABLE-TLSv1.3]")
+			hostapd_bench "${extra[@]}"
+			out=$W/callgrind.$peer.$method
+			PEER_PREFIX="valgrind --tool=callgrind --callgrind-out-file=$out" "start_$peer" "$method"
+			pid=$PEER_PID
+			wait_success 1 || wired_fail "$peer $method: no first authentication"
+			settle "$pid"
+			callgrind_control -z "$pid" >/dev/null 2>&1
+			for ((i = 2; i <= RUNS + 1; i++)); do
+				"trigger_$peer"
+				wait_success "$i" || wired_fail "$peer $method: authentication $i missing"
+				settle "$pid"
+			done
+			callgrind_control -d "$pid" >/dev/null 2>&1
+			kill "$pid"
+			wait "$pid" 2>/dev/null
+			ir=$(callgrind_annotate "$out".1 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+			IR[$method.$peer]=$(awk -v t="$ir" -v n="$RUNS" 'BEGIN { printf "%.0f", t / n }')
+			printf '%-6s %-15s %18s\n' "$method" "$peer" "${IR[$method.$peer]}"
+		done
+		echo "$method: wpad/wpa_supplicant $(ratio "${IR[$method.wpad]}" "${IR[$method.wpa_supplicant]}")"
+	done
+}
+if [ -n "$CALLGRIND" ]; then
+	echo "instructions per full authentication (callgrind; $RUNS after an untimed first one)"
+	callgrind_rows
+	exit 0
+fi
+
 for mode in full resumed; do
 	echo
 	if [ $mode = full ]; then
