@@ -302,11 +302,10 @@ static int peap_check_start(void *priv)
 	return check_inner(priv);
 }
 
-static void peap_started(void *priv, enum eap_decision *decision)
+static void peap_started(void *priv)
 {
 	struct peap_peer *p = priv;
 
-	(void)decision;
 	eap_tunnel_inner_end(&p->in);
 	p->in.ran = p->binding_used = p->failed = false;
 	peap_enter(p, PEAP_S_HANDSHAKE);

@@ -85,12 +85,11 @@ static int tls_app_data(void *priv, uint8_t id)
 	return eap_tls_common_is_tls13(&p->t) ? read_commitment(p) : 0;
 }
 
-static void tls_started(void *priv, enum eap_decision *decision)
+static void tls_started(void *priv)
 {
 	struct tls_peer *p = priv;
 
 	p->committed = false;
-	*decision = EAP_DECISION_FAIL;
 }
 
 static void tls_verdict(void *priv, enum eap_method_state *state, enum eap_decision *decision)

@@ -61,6 +61,7 @@ static enum eap_tls_common_ev start(struct eap_tls_common *t)
 	t->version = 0;
 	tls_conn_free(t->conn);
 	t->keys_ready = false;
+	t->session_kept = false; /* the new connection's session is kept on its own success */
 	crypto_zero(t->key_material, sizeof(t->key_material));
 	cache_key(t, key, sizeof(key));
 	t->conn = tls_conn_new(&p->tls, key, &st);

@@ -40,7 +40,10 @@ int eap_tls_method_process(void *priv, uint8_t id, const uint8_t *req, size_t re
 	case EAP_TLS_COMMON_FAILED:
 		goto fail;
 	case EAP_TLS_COMMON_STARTED:
-		ops->started(priv, decision);
+		/* A new authentication on this instance: an earlier
+		 * handshake's verdict must not judge its Success. */
+		*decision = EAP_DECISION_FAIL;
+		ops->started(priv);
 		break;
 	case EAP_TLS_COMMON_SENT:
 		goto out;

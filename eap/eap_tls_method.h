@@ -22,8 +22,9 @@ struct eap_tls_method_ops {
 	 * be replayed). 0, -EAGAIN (a secret was asked for), or another
 	 * negative errno (error set on the ctx: the method fails). NULL: none. */
 	int (*check_start)(void *priv);
-	/* A new handshake began: forget the previous one. decision may be set. */
-	void (*started)(void *priv, enum eap_decision *decision);
+	/* A new handshake began: forget the previous one. The verdict is
+	 * reset by the caller (decision FAIL) before this runs. */
+	void (*started)(void *priv);
 	/* A whole message came once the handshake is done and the keys are
 	 * derived: read (and answer) the application data. id is the outer
 	 * Request's. A negative errno fails the method with the

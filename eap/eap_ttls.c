@@ -429,11 +429,10 @@ static int ttls_check_start(void *priv)
 	return check_inner(priv);
 }
 
-static void ttls_started(void *priv, enum eap_decision *decision)
+static void ttls_started(void *priv)
 {
 	struct ttls_peer *p = priv;
 
-	(void)decision;
 	eap_tunnel_inner_end(&p->in);
 	p->failed = false;
 	ttls_enter(p, TTLS_S_HANDSHAKE);

@@ -11,6 +11,7 @@
 #include "daemon/crypto/secure.h"
 #include "eap/tls_conn.h"
 #include "eap/tls_creds.h"
+#include "eap/tls_ctx.h"
 
 struct tls_conn {
 	const struct eap_tls_policy *policy;
@@ -75,6 +76,7 @@ void tls_conn_cache_flush(void)
 	for (size_t i = 0; i < SESSION_CACHE_SIZE; i++)
 		if (session_cache[i].key)
 			cache_drop(&session_cache[i]);
+	tls_ctx_cache_flush();
 }
 
 /* --- errors --- */
@@ -168,6 +170,8 @@ static int new_session_cb(SSL *ssl, SSL_SESSION *sess)
 
 /* --- set-up --- */
 
+/* Built once per policy (tls_ctx.h): nothing here may depend on one
+ * connection; what does is set on the SSL or read in the callbacks. */
 static SSL_CTX *ctx_new(const struct eap_tls_policy *p, struct tls_conn_status *st)
 {
 	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
@@ -211,7 +215,7 @@ struct tls_conn *tls_conn_new(const struct eap_tls_policy *policy, const char *c
 	if (!c)
 		return NULL;
 	c->policy = policy;
-	c->ctx = ctx_new(policy, st);
+	c->ctx = tls_ctx_get(policy, ctx_new, st);
 	if (!c->ctx)
 		goto fail;
 	c->cache_key = strdup(cache_key ? cache_key : "");

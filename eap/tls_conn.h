@@ -79,7 +79,7 @@ void tls_conn_info(const struct tls_conn *c, struct eap_peer_tls_info *info);
 /* The authentication succeeded: keep the session for the next run. */
 void tls_conn_keep_session(struct tls_conn *c);
 bool tls_conn_has_session(const struct tls_conn *c);
-/* Forget every kept session (tests, and a profile change). */
+/* Forget every kept session and TLS context (tests, and a profile change). */
 void tls_conn_cache_flush(void);
 
 #endif

@@ -165,6 +165,21 @@ static void tls_step(struct ets *e)
 	ERR_clear_error();
 }
 
+/* The method's Start again, on a fresh server connection. */
+static void restart(struct ets *e)
+{
+	const uint8_t start = 0x20;
+
+	tls_test_server_deinit(&e->srv);
+	ck_assert_int_eq(tls_test_server_init(&e->srv, e->sctx), 0);
+	e->restarted = true;
+	e->tunnel_started = false;
+	e->end = 0;
+	e->in_len = 0;
+	e->out_len = e->out_pos = 0;
+	send_request(e, &start, 1);
+}
+
 /* One Response from the peer: answer it. */
 static void handle_response(struct ets *e)
 {
@@ -175,6 +190,10 @@ static void handle_response(struct ets *e)
 	ck_assert_uint_eq(e->resp[0], 2);
 	if (e->resp[4] != e->type) {
 		send_final(e, 4); /* a Nak: nothing else to offer */
+		return;
+	}
+	if (e->restarted) {
+		send_final(e, 3); /* the answer to the new Start: too early */
 		return;
 	}
 	d = e->resp + 6;
@@ -212,6 +231,10 @@ static void handle_response(struct ets *e)
 		e->out_len = out;
 		e->out_pos = 0;
 		send_fragment(e);
+		return;
+	}
+	if (e->end > 0 && e->restart_before_success) {
+		restart(e);
 		return;
 	}
 	if (e->end) {

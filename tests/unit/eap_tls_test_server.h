@@ -49,6 +49,10 @@ struct ets {
 	int end; /* 1 success, -1 failure, 0 running */
 	bool send_failure_after_alert;
 	bool success_before_commit; /* EAP-TLS 1.3: Success instead of the 0x00 */
+	/* When phase 2 says success: a new Start on the same run instead,
+	 * then Success as soon as the peer answers it (its new handshake
+	 * unfinished). restarted says the new Start went. */
+	bool restart_before_success, restarted;
 	/* secrets for need_secret (NULL: refuse) */
 	const char *answer_passphrase, *answer_password;
 	unsigned secrets_asked;

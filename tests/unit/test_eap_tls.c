@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "eap/eap_peer.h"
+#include "eap/eap_peer_i.h"
 #include "eap_tls_test_server.h"
 #include "tls_test_pki.h"
 
@@ -285,6 +286,59 @@ START_TEST(wrong_passphrase)
 }
 END_TEST
 
+/* The method contract of the three TLS-based methods: a server's Start
+ * begins a new authentication, so the verdict of an earlier handshake on
+ * the same instance (left in *decision by the framework, which hands the
+ * method back what it returned last) must not survive it: a Success
+ * arriving before the new handshake ends would otherwise be believed, with
+ * no keys behind it. */
+static int no_tx(void *ctx, const uint8_t *pkt, size_t len)
+{
+	(void)ctx;
+	(void)pkt;
+	(void)len;
+	return 0;
+}
+
+START_TEST(start_resets_decision)
+{
+	static const struct eap_peer_ops ops = { .tx = no_tx };
+	static const char *const names[] = { "TLS", "PEAP", "TTLS" };
+	struct eap_peer_profile p = tls_profile();
+	const uint8_t start = 0x20;
+
+	p.methods[0] = "TLS";
+	p.methods[1] = "PEAP";
+	p.methods[2] = "TTLS";
+	p.n_methods = 3;
+	p.password = "pass word";
+	p.password_len = 9;
+	p.phase2 = "GTC";
+	p.phase2_eap = true; /* TTLS runs an EAP method inside, as PEAP does */
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const struct eap_peer_method *m = eap_peer_method_by_name(names[i]);
+		struct eap_peer *peer = eap_peer_new(&p, &ops, NULL);
+		struct eap_buf resp = { 0 };
+		enum eap_method_state st = EAP_METHOD_MAY_CONT;
+		enum eap_decision dec = EAP_DECISION_COND_SUCC;
+		void *priv;
+
+		ck_assert_ptr_nonnull(m);
+		ck_assert_ptr_nonnull(peer);
+		priv = m->init(eap_peer_ctx_of(peer));
+		ck_assert_ptr_nonnull(priv);
+		ck_assert_int_eq(m->process(priv, 7, &start, 1, &resp, &st, &dec), 0);
+		ck_assert_msg(resp.len > 1, "%s: no ClientHello after Start", names[i]);
+		ck_assert_msg(st == EAP_METHOD_MAY_CONT, "%s: state %d after Start", names[i], st);
+		ck_assert_msg(dec == EAP_DECISION_FAIL, "%s: decision %d kept across Start",
+			      names[i], dec);
+		eap_buf_release(&resp);
+		m->deinit(priv);
+		eap_peer_free(peer);
+	}
+}
+END_TEST
+
 Suite *make_eap_tls_suite(void)
 {
 	Suite *s = suite_create("eap_tls");
@@ -304,6 +358,7 @@ Suite *make_eap_tls_suite(void)
 	tcase_add_test(tc, passphrase_asked);
 	tcase_add_test(tc, wrong_passphrase);
 	tcase_add_test(tc, tls13_success_before_commitment_ignored);
+	tcase_add_test(tc, start_resets_decision);
 	suite_add_tcase(s, tc);
 	return s;
 }

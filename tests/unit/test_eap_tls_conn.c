@@ -5,7 +5,11 @@
  * is checked against the server side's exporter on the same handshake.
  */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
@@ -13,6 +17,7 @@
 #include "daemon/crypto/cred_blob.h"
 #include "eap/tls_conn.h"
 #include "eap/tls_creds.h"
+#include "eap/tls_ctx.h"
 #include "tls_test_pki.h"
 
 static struct tls_test_pki pki;
@@ -528,6 +533,101 @@ START_TEST(passphrase_missing_or_wrong)
 }
 END_TEST
 
+static unsigned long ctx_builds(void)
+{
+	unsigned long built, reused;
+
+	tls_ctx_cache_stats(&built, &reused);
+	return built;
+}
+
+/* A new connection of builds, connected to a fresh server and freed. */
+static void connect_once(const struct eap_tls_policy *p, SSL_CTX *sctx, unsigned long builds)
+{
+	unsigned long before = ctx_builds();
+	struct tls_test_server s;
+	struct tls_conn *c;
+
+	ck_assert_int_eq(run(p, sctx, &c, &s), 1);
+	ck_assert_uint_eq(ctx_builds() - before, builds);
+	tls_conn_free(c);
+	tls_test_server_deinit(&s);
+}
+
+/* from's bytes into to, in place, with the modification time given (the
+ * file clock ticks coarsely: two writes in one tick could share one). */
+static void copy_file(const char *from, const char *to, time_t mtime)
+{
+	char buf[16384];
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	const struct timespec t[2] = { { mtime, 0 }, { mtime, 0 } };
+	size_t n;
+
+	ck_assert_ptr_nonnull(in);
+	ck_assert_ptr_nonnull(out);
+	n = fread(buf, 1, sizeof(buf), in);
+	ck_assert_uint_eq(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	fflush(out);
+	ck_assert_int_eq(futimens(fileno(out), t), 0);
+	fclose(out);
+}
+
+/* The TLS context (CA store, client key) is built once per policy and
+ * reused by the next attempt; a changed file, another passphrase, another
+ * trust setting each build a new one, and a key that cannot be read is
+ * never served from the cache. */
+START_TEST(context_built_once_per_policy)
+{
+	struct eap_tls_policy p = base_policy();
+	SSL_CTX *sctx = server_ctx(pki.server_cert, pki.server_key, 0, pki.ca);
+	char ca_copy[160];
+	struct tls_conn_status st;
+
+	p.client_cert = pki.client_cert;
+	p.private_key = pki.client_key_enc;
+	p.key_passphrase = TLS_TEST_PASSPHRASE;
+	connect_once(&p, sctx, 1);
+	connect_once(&p, sctx, 0);
+	connect_once(&p, sctx, 0);
+
+	/* A wrong passphrase is not answered by the context of the right one. */
+	p.key_passphrase = "not it";
+	ck_assert_ptr_null(tls_conn_new(&p, "k", &st));
+	ck_assert_ptr_nonnull(strstr(st.detail, "wrong passphrase"));
+	p.key_passphrase = NULL;
+	ck_assert_ptr_null(tls_conn_new(&p, "k", &st));
+	ck_assert(st.need_passphrase);
+	p.key_passphrase = TLS_TEST_PASSPHRASE;
+	connect_once(&p, sctx, 0);
+
+	/* The CA file rewritten on disk (the same path): built again. */
+	snprintf(ca_copy, sizeof(ca_copy), "%s/ca-copy.pem", pki.dir);
+	copy_file(pki.ca, ca_copy, 1000000);
+	p.ca_file = ca_copy;
+	connect_once(&p, sctx, 1);
+	connect_once(&p, sctx, 0);
+	copy_file(pki.other_ca, ca_copy, 1000001); /* now trusts another CA only */
+	{
+		struct tls_test_server s;
+		struct tls_conn *c;
+
+		ck_assert_int_eq(run(&p, sctx, &c, &s), -1);
+		ck_assert_int_eq(tls_conn_error(c, NULL), EAP_PEER_ERR_SERVER_UNTRUSTED);
+		tls_conn_free(c);
+		tls_test_server_deinit(&s);
+	}
+	copy_file(pki.ca, ca_copy, 1000002);
+	connect_once(&p, sctx, 1);
+
+	/* Another TLS floor: another context. */
+	p.min_version = TLS1_3_VERSION;
+	connect_once(&p, sctx, 1);
+	unlink(ca_copy);
+	SSL_CTX_free(sctx);
+}
+END_TEST
+
 START_TEST(name_helpers)
 {
 	static const struct {
@@ -575,6 +675,7 @@ Suite *make_eap_tls_conn_suite(void)
 	tcase_add_test(tc, client_cert_pem);
 	tcase_add_test(tc, credentials_from_blobs);
 	tcase_add_test(tc, client_cert_pkcs12);
+	tcase_add_test(tc, context_built_once_per_policy);
 	tcase_add_test(tc, passphrase_missing_or_wrong);
 	tcase_add_test(tc, name_helpers);
 	suite_add_tcase(s, tc);

@@ -542,6 +542,32 @@ START_TEST(resumed_ttls)
 }
 END_TEST
 
+/* A TTLS/PAP run has its verdict (the server's Success is believed) once
+ * the credentials went. A new Start on the same method then begins a new
+ * authentication: a Success before its handshake ends must not be
+ * believed on the old verdict (it would authorize the port with no keys). */
+START_TEST(restart_forgets_the_verdict)
+{
+	struct eap_peer_profile p = ttls_profile("PAP", false);
+	struct ttls_script s = { .kind = SRV_PAP, .password = "pass word" };
+	SSL_CTX *sctx = ets_sctx_new(0, false);
+	struct ets e;
+	uint8_t msk[64];
+
+	ets_init(&e, 21, sctx);
+	e.phase2 = ttls_phase2;
+	e.phase2_state = &s;
+	e.restart_before_success = true;
+	ets_run(&e, &p);
+	ck_assert(e.restarted);
+	ck_assert(e.finished); /* the server sent its early Success */
+	ck_assert_int_eq(eap_peer_result(e.peer), EAP_PEER_FAILURE);
+	ck_assert_int_lt(eap_peer_msk(e.peer, msk, sizeof(msk)), 0);
+	ets_deinit(&e);
+	SSL_CTX_free(sctx);
+}
+END_TEST
+
 Suite *make_eap_ttls_suite(void)
 {
 	Suite *s = suite_create("eap_ttls");
@@ -564,6 +590,7 @@ Suite *make_eap_ttls_suite(void)
 	tcase_add_test(tc, ms_chap_error_text_tells_the_ident_from_text);
 	tcase_add_test(tc, nested_tunnel_refused);
 	tcase_add_test(tc, resumed_ttls);
+	tcase_add_test(tc, restart_forgets_the_verdict);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -181,7 +181,8 @@ wired_wpad() { # name key=value...
 		wired_bus
 		bus=(--bus-address "$WIRED_BUS")
 	fi
-	ip netns exec "$NS_SUPP" ${WIRED_WPAD_PREFIX:-} "$WPAD" -d "${bus[@]}" -c "$W/$name.conf" \
+	# WIRED_WPAD_DEBUG: the log option (unset: -d; set empty: the default level).
+	ip netns exec "$NS_SUPP" ${WIRED_WPAD_PREFIX:-} "$WPAD" ${WIRED_WPAD_DEBUG--d} "${bus[@]}" -c "$W/$name.conf" \
 		>"$W/$name.log" 2>&1 &
 	WIRED_PIDS+=($!)
 }
