@@ -312,7 +312,15 @@ int wpas_net_parse(DBusMessage *msg, struct wpas_net *n, char *why, size_t cap)
 		wpas_eap_release(n);
 		return -EINVAL;
 	}
-	if (n->mode != 0) /* a hotspot (or IBSS, mesh): wpas_ap_check() decides and names the key */
-		return 0;
+	if (n->mode != 0) { /* a hotspot (or IBSS, mesh): wpas_ap_check() decides and names the key */
+		if (!n->eap_ini)
+			return 0;
+		/* wpad's access point has no EAP server: refused here, not
+		 * kept half-read for a network that cannot use it. */
+		snprintf(why, cap, "eap: 802.1X keys are for station networks (mode 0), not mode %d",
+			 n->mode);
+		wpas_eap_release(n);
+		return -EINVAL;
+	}
 	return wpas_eap_finish(n, why, cap);
 }
