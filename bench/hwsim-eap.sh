@@ -1,9 +1,10 @@
 #!/bin/bash
-# Benchmark (not a test): wpad's station against hostapd WPA2-Enterprise
-# (internal EAP server, EAP-TLS) on mac80211_hwsim: a full EAP-TLS connect,
-# a PMKSA-cached reconnect (no EAP) and a TLS-session-resumption reconnect,
-# wall time to connected, wpad's own figure and its CPU; medians of RUNS
-# tries in one VM run (tests/hwsim/vm.sh). Target: cached <= 1/3 of full.
+# Benchmark (not a test): wpad's station, then wpa_supplicant's, against
+# hostapd WPA2-Enterprise (internal EAP server, EAP-TLS) on mac80211_hwsim:
+# a full EAP-TLS connect, a PMKSA-cached reconnect (no EAP) and a
+# TLS-session-resumption reconnect; wall time to hostapd's AP-STA-CONNECTED
+# cut into its stages, and the station's CPU; medians of RUNS tries in one
+# VM run (tests/hwsim/vm.sh). Target: cached <= 1/3 of full.
 #
 #   bench/hwsim-eap.sh [--build DIR] [--runs N]
 #
