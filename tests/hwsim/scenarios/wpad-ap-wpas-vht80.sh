@@ -3,8 +3,9 @@
 # interface is 80 MHz wide (iw dev), the station's link carries VHT rates
 # (iw station dump), pings cross both ways. HE (802.11ax) on the same
 # link, hwsim's radios reporting it: HE Capabilities and HE Operation in
-# wpad's beacon and HE Capabilities in its Association Response (tshark's
-# decode of hwsim0), and wpa_supplicant negotiated HE (wifi_generation=6).
+# wpad's beacon and HE Capabilities in its Association Response (a capture
+# of hwsim0, read by tools/ext-elements.py), and wpa_supplicant negotiated
+# HE (wifi_generation=6).
 # hwsim's rate control (minstrel_ht) has no HE rates: the data rates stay
 # VHT. (One scenario for both: the set-up is the same.)
 # radios: 2
@@ -48,19 +49,17 @@ gen=$(nsx sta wpa_cli -p "$HWSIM_WORK/wpas" -i "$STA_IF" status 2>/dev/null |
 log "wpa_supplicant wifi_generation=$gen"
 kill "${HWSIM_PID[tcpdump]}"
 wait "${HWSIM_PID[tcpdump]}" 2>/dev/null || true
-# One tshark pass (slow to start under TCG): subtype and extension element
-# IDs of wpad's beacons (8) and of the Association Response (1).
+# The elements on the air (tools/ext-elements.py: tshark takes tens of
+# seconds to start in the emulated VM).
 ap_mac=$(nsx ap cat "/sys/class/net/$AP_IF/address")
-ext=$(tshark -r "$HWSIM_OUT/air.pcap" -Y "wlan.fc.type_subtype == 1 || \
-(wlan.fc.type_subtype == 8 && wlan.sa == $ap_mac)" -T fields -e wlan.fc.type_subtype \
-	-e wlan.ext_tag.number 2>/dev/null | sort -u)
-log "tshark, subtype and extension elements: $(echo "$ext" | tr '\t\n' ' ;')"
-has_ext() { echo "$ext" | awk -F'\t' -v t="$1" -v e="$2" '
-	($1 == t || $1 == sprintf("0x%04x", t)) { n = split($2, a, ","); for (i = 1; i <= n; i++) if (a[i] == e) f = 1 }
+ext=$(python3 "$HWSIM_TOP/tests/hwsim/tools/ext-elements.py" "$HWSIM_OUT/air.pcap" "$ap_mac") ||
+	fail "cannot read the capture"
+log "extension elements: $(echo "$ext" | tr '\n' ';')"
+has_ext() { echo "$ext" | awk -v t="$1" -v e="$2" '$1 == t { for (i = 2; i <= NF; i++) if ($i == e) f = 1 }
 	END { exit !f }'; }
-has_ext 8 35 || fail "tshark: no HE Capabilities in wpad's beacon"
-has_ext 8 36 || fail "tshark: no HE Operation in wpad's beacon"
-has_ext 1 35 || fail "tshark: no HE Capabilities in wpad's Association Response"
+has_ext beacon 35 || fail "no HE Capabilities in wpad's beacon"
+has_ext beacon 36 || fail "no HE Operation in wpad's beacon"
+has_ext assoc_resp 35 || fail "no HE Capabilities in wpad's Association Response"
 [ "$gen" = 6 ] || fail "wpa_supplicant did not negotiate HE (wifi_generation=$gen)"
 echo "HE link (wifi_generation 6); data rate $(echo "$dump" | grep -E 'tx bitrate' | head -n1 |
 	sed 's/^[[:space:]]*//')" >"$HWSIM_OUT/note"

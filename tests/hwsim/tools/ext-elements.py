@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Which extension elements (element 255, by Element ID Extension) an AP
+puts in its Beacons and in the Association Responses it sends, from a
+radiotap capture (tcpdump on hwsim0); a few lines of Python instead of a
+tshark start, which costs tens of seconds in the emulated VM:
+
+    ext-elements.py PCAP AP_MAC
+
+prints two lines, the IDs sorted, "-" for none:
+    beacon 35 36
+    assoc_resp 35
+Every length is checked; a truncated frame is skipped, a malformed pcap is
+an error."""
+import struct
+import sys
+
+FIXED = {0x80: 12, 0x10: 6}  # Beacon, Association Response: fixed fields
+NAMES = {0x80: "beacon", 0x10: "assoc_resp"}
+
+
+def records(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) < 24:
+        raise ValueError("no pcap header")
+    if data[:4] in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1"):
+        e = "<"
+    elif data[:4] in (b"\xa1\xb2\xc3\xd4", b"\xa1\xb2\x3c\x4d"):
+        e = ">"
+    else:
+        raise ValueError("not a pcap file")
+    (linktype,) = struct.unpack(e + "I", data[20:24])
+    if linktype != 127:
+        raise ValueError("link type %d, not radiotap (127)" % linktype)
+    off = 24
+    while off + 16 <= len(data):
+        _, _, incl, _ = struct.unpack(e + "IIII", data[off:off + 16])
+        off += 16
+        if off + incl > len(data):
+            raise ValueError("truncated record")
+        yield data[off:off + incl]
+        off += incl
+
+
+def ext_ids(ies):
+    out, i = set(), 0
+    while i + 2 <= len(ies):
+        eid, ln = ies[i], ies[i + 1]
+        if i + 2 + ln > len(ies):
+            break
+        if eid == 255 and ln >= 1:
+            out.add(ies[i + 2])
+        i += 2 + ln
+    return out
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    ap = bytes.fromhex(sys.argv[2].replace(":", ""))
+    seen = {0x80: set(), 0x10: set()}
+    for rec in records(sys.argv[1]):
+        if len(rec) < 4:
+            continue
+        (rt_len,) = struct.unpack("<H", rec[2:4])
+        frame = rec[rt_len:]
+        if len(frame) < 24 or frame[0] not in FIXED or frame[10:16] != ap:
+            continue  # not ours, or not a Beacon / Association Response
+        body = frame[24 + FIXED[frame[0]]:]
+        seen[frame[0]] |= ext_ids(body)
+    for st in (0x80, 0x10):
+        print(NAMES[st], " ".join(str(x) for x in sorted(seen[st])) or "-")
+
+
+if __name__ == "__main__":
+    main()
