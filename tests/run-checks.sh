@@ -150,6 +150,14 @@ else
 fi
 
 # --- fuzz smoke ---
+# The fuzz targets are one build (build-fuzz/, libFuzzer + ASan) whichever
+# pass runs them: the release pass fuzzes each for FUZZ_SECONDS, the
+# sanitizer pass (check-all's second) only replays the seed corpus, so CI
+# does not spend the same minutes twice.
+case $build in
+*san*) fuzz_mode=(-runs=0) ;;
+*) fuzz_mode=(-max_total_time="$fuzz_seconds") ;;
+esac
 for target in "$top/$fuzz_build"/fuzz_*; do
 	[ -x "$target" ] || continue
 	name=$(basename "$target")
@@ -159,7 +167,7 @@ for target in "$top/$fuzz_build"/fuzz_*; do
 		continue
 	fi
 	scratch=$(mktemp -d)
-	run_one "fuzz/$name" "$target" -max_total_time="$fuzz_seconds" -timeout=10 \
+	run_one "fuzz/$name" "$target" "${fuzz_mode[@]}" -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 "$scratch" "$seeds"
 	rm -rf "$scratch"
 done
