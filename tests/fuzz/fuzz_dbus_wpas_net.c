@@ -40,7 +40,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * checked (an identity, a method), and nothing left half-read. */
 	if (n.eap_ini || (r < 0 && n.eap_conf))
 		abort();
-	if (r == 0 && (n.eap_conf != NULL) != wpas_net_is_8021x(&n))
+	if (r == 0 && n.mode == 0 && (n.eap_conf != NULL) != wpas_net_is_8021x(&n))
+		abort();
+	/* A hotspot's key_mgmt is wpas_ap_check()'s to judge; 802.1X keys
+	 * on one are refused here, so it never carries a profile. */
+	if (r == 0 && n.mode != 0 && n.eap_conf)
 		abort();
 	if (n.eap_conf && (!n.eap_conf->identity || !n.eap_conf->n_methods))
 		abort();
