@@ -4,6 +4,7 @@
 #include "daemon/config/utf8.h"
 #include "dbus/bus.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -141,6 +142,37 @@ bool wdb_has_signature(DBusMessage *msg, const char *sig)
 {
 	const char *have = dbus_message_get_signature(msg);
 	return strcmp(have ? have : "", sig ? sig : "") == 0;
+}
+
+int wdb_dict_walk(DBusMessage *msg, const char *method,
+		  const char *(*take)(void *ctx, const char *key, DBusMessageIter *value),
+		  void *ctx, char *why, size_t cap)
+{
+	DBusMessageIter it, dict;
+	size_t entries = 0;
+	if (!wdb_has_signature(msg, "a{sv}")) {
+		snprintf(why, cap, "%s takes a{sv}", method);
+		return -EINVAL;
+	}
+	dbus_message_iter_init(msg, &it);
+	dbus_message_iter_recurse(&it, &dict);
+	while (dbus_message_iter_get_arg_type(&dict) == DBUS_TYPE_DICT_ENTRY) {
+		DBusMessageIter e, v;
+		const char *key, *problem;
+		dbus_message_iter_recurse(&dict, &e);
+		dbus_message_iter_get_basic(&e, &key);
+		dbus_message_iter_next(&e);
+		dbus_message_iter_recurse(&e, &v);
+		problem = ++entries > WDB_DICT_MAX ? "too many entries" : take(ctx, key, &v);
+		if (problem) {
+			char k[64];
+			wdb_utf8_copy(k, sizeof(k), key, strlen(key));
+			snprintf(why, cap, "%s: %s", k, problem);
+			return -EINVAL;
+		}
+		dbus_message_iter_next(&dict);
+	}
+	return 0;
 }
 
 void wdb_hex(char *out, const uint8_t *b, size_t len)

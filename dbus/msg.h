@@ -47,6 +47,15 @@ bool wdb_read_string(DBusMessageIter *it, const char **out, size_t max);
 /* The message's signature equals sig (NULL counts as ""). */
 bool wdb_has_signature(DBusMessage *msg, const char *sig);
 
+/* Walks a message whose one argument is a{sv} (the front's AddNetwork and
+ * Scan): take(ctx, key, value) per entry returns NULL or the problem with
+ * that value. Returns 0, or -EINVAL with why = "KEY: problem" (the key
+ * made valid UTF-8), "METHOD takes a{sv}" or "too many entries" (more
+ * than WDB_DICT_MAX). */
+int wdb_dict_walk(DBusMessage *msg, const char *method,
+		  const char *(*take)(void *ctx, const char *key, DBusMessageIter *value),
+		  void *ctx, char *why, size_t cap);
+
 /* Lower-case hex of len bytes into out (2*len+1). */
 void wdb_hex(char *out, const uint8_t *b, size_t len);
 /* Appends name to prefix as one object-path element: [A-Za-z0-9] kept,

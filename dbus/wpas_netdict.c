@@ -214,8 +214,9 @@ static int kind_of(const char *key)
 
 /* One key: checked, and kept where wpad uses it. Returns NULL or the
  * error text. */
-static const char *take(struct wpas_net *n, const char *key, DBusMessageIter *v)
+static const char *take(void *ctx, const char *key, DBusMessageIter *v)
 {
+	struct wpas_net *n = ctx;
 	int kind = kind_of(key);
 	if (kind < 0)
 		return "unknown network property";
@@ -280,32 +281,11 @@ static const char *take(struct wpas_net *n, const char *key, DBusMessageIter *v)
 
 int wpas_net_parse(DBusMessage *msg, struct wpas_net *n, char *why, size_t cap)
 {
-	DBusMessageIter it, dict;
-	size_t entries = 0;
 	n->enabled = true;
 	n->ieee80211w = -1;
-	if (!wdb_has_signature(msg, "a{sv}")) {
-		snprintf(why, cap, "AddNetwork takes a{sv}");
+	if (wdb_dict_walk(msg, "AddNetwork", take, n, why, cap) < 0) {
+		wpas_eap_release(n);
 		return -EINVAL;
-	}
-	dbus_message_iter_init(msg, &it);
-	dbus_message_iter_recurse(&it, &dict);
-	while (dbus_message_iter_get_arg_type(&dict) == DBUS_TYPE_DICT_ENTRY) {
-		DBusMessageIter e, v;
-		const char *key, *problem;
-		dbus_message_iter_recurse(&dict, &e);
-		dbus_message_iter_get_basic(&e, &key);
-		dbus_message_iter_next(&e);
-		dbus_message_iter_recurse(&e, &v);
-		problem = ++entries > WDB_DICT_MAX ? "too many properties" : take(n, key, &v);
-		if (problem) {
-			char k[64];
-			wdb_utf8_copy(k, sizeof(k), key, strlen(key));
-			snprintf(why, cap, "%s: %s", k, problem);
-			wpas_eap_release(n);
-			return -EINVAL;
-		}
-		dbus_message_iter_next(&dict);
 	}
 	if (n->ssid_len == 0 && n->mode == 0) {
 		snprintf(why, cap, "ssid is missing");

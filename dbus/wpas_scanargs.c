@@ -61,8 +61,9 @@ static const char *take_ssids(struct wpas_scan_args *a, DBusMessageIter *v)
 	return NULL;
 }
 
-static const char *take(struct wpas_scan_args *a, const char *key, DBusMessageIter *v)
+static const char *take(void *ctx, const char *key, DBusMessageIter *v)
 {
+	struct wpas_scan_args *a = ctx;
 	if (strcmp(key, "Type") == 0)
 		return take_type(a, v);
 	if (strcmp(key, "SSIDs") == 0)
@@ -77,31 +78,9 @@ static const char *take(struct wpas_scan_args *a, const char *key, DBusMessageIt
 
 int wpas_scan_args_parse(DBusMessage *msg, struct wpas_scan_args *a, char *why, size_t cap)
 {
-	DBusMessageIter it, dict;
-	size_t entries = 0;
 	memset(a, 0, sizeof(*a));
-	if (!wdb_has_signature(msg, "a{sv}")) {
-		snprintf(why, cap, "Scan takes a{sv}");
+	if (wdb_dict_walk(msg, "Scan", take, a, why, cap) < 0)
 		return -EINVAL;
-	}
-	dbus_message_iter_init(msg, &it);
-	dbus_message_iter_recurse(&it, &dict);
-	while (dbus_message_iter_get_arg_type(&dict) == DBUS_TYPE_DICT_ENTRY) {
-		DBusMessageIter e, v;
-		const char *key, *problem;
-		dbus_message_iter_recurse(&dict, &e);
-		dbus_message_iter_get_basic(&e, &key);
-		dbus_message_iter_next(&e);
-		dbus_message_iter_recurse(&e, &v);
-		problem = ++entries > WDB_DICT_MAX ? "too many arguments" : take(a, key, &v);
-		if (problem) {
-			char k[64];
-			wdb_utf8_copy(k, sizeof(k), key, strlen(key));
-			snprintf(why, cap, "%s: %s", k, problem);
-			return -EINVAL;
-		}
-		dbus_message_iter_next(&dict);
-	}
 	if (a->passive && a->n_ssids) {
 		snprintf(why, cap, "SSIDs: a passive scan sends no probe");
 		return -EINVAL;
