@@ -16,32 +16,9 @@ checked; a truncated frame is skipped, a malformed pcap is an error."""
 import struct
 import sys
 
+from radiotap_pcap import records
+
 LLC_EAPOL = b"\xaa\xaa\x03\x00\x00\x00\x88\x8e"
-
-
-def records(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    if len(data) < 24:
-        raise ValueError("no pcap header")
-    magic = data[:4]
-    if magic in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1"):
-        e = "<"
-    elif magic in (b"\xa1\xb2\xc3\xd4", b"\xa1\xb2\x3c\x4d"):
-        e = ">"
-    else:
-        raise ValueError("not a pcap file")
-    (linktype,) = struct.unpack(e + "I", data[20:24])
-    if linktype != 127:
-        raise ValueError("link type %d, not radiotap (127)" % linktype)
-    off = 24
-    while off + 16 <= len(data):
-        _, _, incl, _ = struct.unpack(e + "IIII", data[off:off + 16])
-        off += 16
-        if off + incl > len(data):
-            raise ValueError("truncated record")
-        yield data[off:off + incl]
-        off += incl
 
 
 def rsn_pmkid(ies):

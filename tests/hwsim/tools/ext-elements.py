@@ -14,32 +14,10 @@ an error."""
 import struct
 import sys
 
+from radiotap_pcap import records
+
 FIXED = {0x80: 12, 0x10: 6}  # Beacon, Association Response: fixed fields
 NAMES = {0x80: "beacon", 0x10: "assoc_resp"}
-
-
-def records(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    if len(data) < 24:
-        raise ValueError("no pcap header")
-    if data[:4] in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1"):
-        e = "<"
-    elif data[:4] in (b"\xa1\xb2\xc3\xd4", b"\xa1\xb2\x3c\x4d"):
-        e = ">"
-    else:
-        raise ValueError("not a pcap file")
-    (linktype,) = struct.unpack(e + "I", data[20:24])
-    if linktype != 127:
-        raise ValueError("link type %d, not radiotap (127)" % linktype)
-    off = 24
-    while off + 16 <= len(data):
-        _, _, incl, _ = struct.unpack(e + "IIII", data[off:off + 16])
-        off += 16
-        if off + incl > len(data):
-            raise ValueError("truncated record")
-        yield data[off:off + incl]
-        off += incl
 
 
 def ext_ids(ies):
