@@ -352,11 +352,21 @@ hwsim_diagnostics() {
 
 ssid_of() { if [ "$1" = psk ]; then echo "$SSID_PSK"; else echo "$SSID_OPEN"; fi; }
 
-# A wpad.conf with [General]; the caller appends radios and roles.
+# A wpad.conf with [General]; the caller appends radios and roles. Its
+# Country is the kernel's (reg_country), the world domain (00) by default.
 wpad_conf_begin() { # FILE STATE_DIR
 	mkdir -p "$2"
 	chmod 700 "$2"
-	printf '[General]\nStateDirectory=%s\nCountry=00\n\n' "$2" >"$1"
+	printf '[General]\nStateDirectory=%s\nCountry=%s\n\n' "$2" "${WPAD_COUNTRY:-00}" >"$1"
+}
+
+# The regulatory domain is the kernel's, one for every namespace: sets it
+# (US lets an AP beacon on 36-48 at 80 MHz and run DFS on 52-64; the world
+# domain does not) and the Country of the wpad.conf files written after.
+reg_country() { # CC
+	WPAD_COUNTRY=$1
+	iw reg set "$1" || fail "iw reg set $1"
+	wait_until 10 "regulatory domain $1" sh -c "iw reg get | grep -q 'country $1'"
 }
 
 wpad_conf_ap() { # FILE NAME RADIO_NAME SEC

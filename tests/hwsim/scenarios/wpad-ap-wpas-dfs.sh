@@ -9,13 +9,7 @@
 CHANNEL=52
 WPAD_AP_EXTRA='Band=5\nWidth=80'
 WPAS_SCAN_FREQ=5260
-wpad_conf_begin() { # FILE STATE_DIR
-	mkdir -p "$2"
-	chmod 700 "$2"
-	printf '[General]\nStateDirectory=%s\nCountry=US\n\n' "$2" >"$1"
-}
-iw reg set US || fail "iw reg set US"
-wait_until 10 "regulatory domain US" sh -c 'iw reg get | grep -q "country US"'
+reg_country US
 [ -d /sys/kernel/debug/ieee80211 ] || mount -t debugfs debugfs /sys/kernel/debug ||
 	fail "cannot mount debugfs"
 radar=/sys/kernel/debug/ieee80211/$(phy 0)/hwsim/dfs_simulate_radar

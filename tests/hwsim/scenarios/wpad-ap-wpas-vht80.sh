@@ -14,15 +14,7 @@
 CHANNEL=36
 WPAD_AP_EXTRA='Band=5\nWidth=80'
 WPAS_SCAN_FREQ=5180
-# The regulatory domain is the kernel's (one for every namespace): US lets
-# an AP beacon on 36-48 at 80 MHz; the world domain does not (no-IR).
-wpad_conf_begin() { # FILE STATE_DIR
-	mkdir -p "$2"
-	chmod 700 "$2"
-	printf '[General]\nStateDirectory=%s\nCountry=US\n\n' "$2" >"$1"
-}
-iw reg set US || fail "iw reg set US"
-wait_until 10 "regulatory domain US" sh -c 'iw reg get | grep -q "country US"'
+reg_country US
 ip link set hwsim0 up || fail "no hwsim0 monitor"
 tcpdump -i hwsim0 -U -w "$HWSIM_OUT/air.pcap" >/dev/null 2>&1 &
 HWSIM_PID[tcpdump]=$!
