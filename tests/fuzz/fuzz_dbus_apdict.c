@@ -3,10 +3,10 @@
  * runs (dbus/apdict.c); and the UTF-8 sanitiser every outgoing string goes
  * through, whose output libdbus must accept. A crash, a sanitizer report
  * or an invalid string is a bug. Seeds: tests/fuzz/corpus/fuzz_dbus_apdict. */
-#include <dbus/dbus.h>
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "tests/fuzz/fuzz_dbus_msg.h"
 #include "daemon/config/ap_profile.h"
 #include "dbus/apdict.h"
 #include "dbus/msg.h"
@@ -23,18 +23,12 @@ static void sanitiser(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	DBusError e;
 	struct ap_profile p;
 	struct wpad_error err;
 	sanitiser(data, size);
-	if (size > (1u << 20))
+	DBusMessage *m = fuzz_dbus_message(data, size);
+	if (!m)
 		return 0;
-	dbus_error_init(&e);
-	DBusMessage *m = dbus_message_demarshal((const char *)data, (int)size, &e);
-	if (!m) {
-		dbus_error_free(&e);
-		return 0;
-	}
 	ap_profile_init(&p);
 	/* The dispatcher only passes a{sv}; the conversion checks again. */
 	int r = wdb_ap_profile_from_message(m, &p, &err);

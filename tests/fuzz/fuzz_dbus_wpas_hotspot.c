@@ -6,11 +6,11 @@
  * refusal without a reason or an accepted network of a mode other than 0
  * or 2 is a bug. Seeds: tests/fuzz/corpus/fuzz_dbus_wpas_hotspot (the
  * AddNetwork seeds, NetworkManager's hotspot among them). */
-#include <dbus/dbus.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/fuzz/fuzz_dbus_msg.h"
 #include "dbus/wpas_i.h"
 #include "dbus/wpas_netdict.h"
 
@@ -18,18 +18,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	DBusError e;
 	struct wpas_net n;
 	struct wpad_error err;
 	char why[WPAS_STR_MAX];
-	if (size > (1u << 20))
+	DBusMessage *m = fuzz_dbus_message(data, size);
+	if (!m)
 		return 0;
-	dbus_error_init(&e);
-	DBusMessage *m = dbus_message_demarshal((const char *)data, (int)size, &e);
-	if (!m) {
-		dbus_error_free(&e);
-		return 0;
-	}
 	memset(&n, 0, sizeof(n));
 	why[0] = '\0';
 	if (wpas_net_parse(m, &n, why, sizeof(why)) == 0) {

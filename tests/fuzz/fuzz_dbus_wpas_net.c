@@ -4,11 +4,11 @@
  * refusal without a reason or an accepted network that breaks the
  * parser's own bounds is a bug; 802.1X keys end in a checked profile
  * (wpas_neteap.c) or a refusal, with nothing leaked. Seeds: tests/fuzz/corpus/fuzz_dbus_wpas_net. */
-#include <dbus/dbus.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/fuzz/fuzz_dbus_msg.h"
 #include "daemon/config/eap_conf.h"
 #include "dbus/wpas_i.h"
 #include "dbus/wpas_netdict.h"
@@ -17,17 +17,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	DBusError e;
 	struct wpas_net n;
 	char why[WPAS_STR_MAX];
-	if (size > (1u << 20))
+	DBusMessage *m = fuzz_dbus_message(data, size);
+	if (!m)
 		return 0;
-	dbus_error_init(&e);
-	DBusMessage *m = dbus_message_demarshal((const char *)data, (int)size, &e);
-	if (!m) {
-		dbus_error_free(&e);
-		return 0;
-	}
 	memset(&n, 0, sizeof(n));
 	why[0] = '\0';
 	int r = wpas_net_parse(m, &n, why, sizeof(why));

@@ -3,28 +3,22 @@
  * reason, or an accepted call naming more SSIDs than the station probes
  * for, an empty or a repeated one, is a bug. Seeds:
  * tests/fuzz/corpus/fuzz_dbus_wpas_scan (NetworkManager's scans). */
-#include <dbus/dbus.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/fuzz/fuzz_dbus_msg.h"
 #include "dbus/wpas_scanargs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	DBusError e;
 	struct wpas_scan_args a;
 	char why[256];
-	if (size > (1u << 20))
+	DBusMessage *m = fuzz_dbus_message(data, size);
+	if (!m)
 		return 0;
-	dbus_error_init(&e);
-	DBusMessage *m = dbus_message_demarshal((const char *)data, (int)size, &e);
-	if (!m) {
-		dbus_error_free(&e);
-		return 0;
-	}
 	why[0] = '\0';
 	if (wpas_scan_args_parse(m, &a, why, sizeof(why)) < 0) {
 		if (!why[0])

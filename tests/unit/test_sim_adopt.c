@@ -158,6 +158,19 @@ static void daemon_close(struct daemon_case *c)
 	rmdir(c->dir);
 }
 
+/* Stops the daemon: an adopted interface is given back, not deleted (the
+ * sim logs "NAME: removed" when it deletes one). */
+static void close_giving_back(struct daemon_case *c)
+{
+	logged[0] = '\0';
+	log_set_sink(capture, NULL);
+	wpad_free(c->w);
+	c->w = NULL;
+	log_set_sink(NULL, NULL);
+	ck_assert_ptr_null(strstr(logged, "adr0-sta: removed"));
+	daemon_close(c);
+}
+
 START_TEST(station_interface_key_adopts_instead_of_creating)
 {
 	struct daemon_case c;
@@ -172,15 +185,7 @@ START_TEST(station_interface_key_adopts_instead_of_creating)
 	ck_assert_uint_eq(info.ifindex, dev->ifindex);
 	ck_assert(info.up);
 	ck_assert_ptr_nonnull(dev->station);
-	/* At exit the interface is given back, not deleted (the sim logs
-	 * "NAME: removed" when it deletes one). */
-	logged[0] = '\0';
-	log_set_sink(capture, NULL);
-	wpad_free(c.w);
-	c.w = NULL;
-	log_set_sink(NULL, NULL);
-	ck_assert_ptr_null(strstr(logged, "adr0-sta: removed"));
-	daemon_close(&c);
+	close_giving_back(&c);
 }
 END_TEST
 
@@ -257,13 +262,7 @@ START_TEST(adopted_on_demand_is_released_as_found)
 	ck_assert_int_eq(wpad_station_release(dev), 0);
 	ck_assert_int_eq(wpad_station_release(dev), -EINVAL); /* a vacant slot */
 	ck_assert_uint_eq(wpad_device_count(c.w), slots);
-	logged[0] = '\0';
-	log_set_sink(capture, NULL);
-	wpad_free(c.w);
-	c.w = NULL;
-	log_set_sink(NULL, NULL);
-	ck_assert_ptr_null(strstr(logged, "adr0-sta: removed"));
-	daemon_close(&c);
+	close_giving_back(&c);
 }
 END_TEST
 
