@@ -378,12 +378,17 @@ static enum auth_step out_confirm(struct auth_sess *s, struct auth_out *out)
 }
 
 /* The peer's commit into the key schedule. */
+/* The peer's commit into the key schedule; on success it is the one
+ * this session took (is_peer_commit). */
 static int take_commit(struct sae_sess *p, const struct sae_commit_msg *c)
 {
-	return sae_crypto_process_commit(p->crypto, c->scalar, c->scalar_len, c->element,
-					 c->element_len, p->h2e,
-					 p->h2e ? c->rejected_raw : NULL,
-					 p->h2e ? c->rejected_raw_len : 0);
+	int err = sae_crypto_process_commit(p->crypto, c->scalar, c->scalar_len, c->element,
+					    c->element_len, p->h2e,
+					    p->h2e ? c->rejected_raw : NULL,
+					    p->h2e ? c->rejected_raw_len : 0);
+	if (err == 0)
+		p->peer_commit_len = commit_key(c, p->peer_commit, sizeof(p->peer_commit));
+	return err;
 }
 
 /* The peer's confirm; on success the PMK and PMKID go to the session. */
@@ -528,7 +533,6 @@ static enum auth_step sta_rx_commit(struct auth_sess *s, const struct auth_msg *
 				return AUTH_STEP_IGNORE;
 			if (err < 0)
 				return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "key schedule");
-			p->peer_commit_len = commit_key(&c, p->peer_commit, sizeof(p->peer_commit));
 			p->ap_restarted = true;
 			p->heard_in_confirmed = true;
 		}
@@ -542,7 +546,6 @@ static enum auth_step sta_rx_commit(struct auth_sess *s, const struct auth_msg *
 		return AUTH_STEP_IGNORE; /* invalid or reflected: discarded */
 	if (err < 0)
 		return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "key schedule");
-	p->peer_commit_len = commit_key(&c, p->peer_commit, sizeof(p->peer_commit));
 	p->heard_in_confirmed = false;
 	s->retrans_ms = retrans_base(p); /* a confirm is answered at once */
 	p->send_confirm = 1;
@@ -748,7 +751,6 @@ static enum auth_step ap_rx_commit(struct auth_sess *s, const struct auth_msg *i
 	if (err < 0)
 		return ap_refuse(s, out, WLAN_STATUS_UNSPECIFIED_FAILURE,
 				 err == -EBADMSG ? "invalid commit" : "key schedule");
-	p->peer_commit_len = commit_key(&c, p->peer_commit, sizeof(p->peer_commit));
 	sae_enter(s, SAE_STATE_COMMITTED);
 	return out_commit(s, out);
 }
