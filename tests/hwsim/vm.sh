@@ -2,7 +2,7 @@
 # The hwsim suite's host side: boots one VM with the real Linux 802.11 stack
 # (mac80211_hwsim) and runs a batch of scenarios in it; see README.md.
 #
-#   tests/hwsim/vm.sh [--build DIR] [--out DIR] [--rows FILE] [--wpad-only] [--list]
+#   tests/hwsim/vm.sh [--build DIR] [--out DIR] [--rows FILE] [--wpad-only | --smoke-only] [--list]
 #                     [--env NAME=VALUE]... [SCENARIO...]
 #
 # SCENARIO is a name from tests/hwsim/scenarios/ (without .sh) or a path to a
@@ -12,6 +12,8 @@
 # logs of the failures; exits 1 if any failed.
 # --rows FILE also writes "NAME<TAB>STATUS<TAB>DETAIL" lines for run-checks.sh;
 # --wpad-only leaves out the scenarios that do not run wpad (the baselines);
+# --smoke-only keeps the baselines and the wpad scenarios headed "# smoke: yes"
+# (check-all's release pass: its sanitizer pass runs every wpad scenario);
 # --env passes a variable (value without blanks) to the scenarios.
 #
 # Environment: WPAD_HWSIM_CACHE (kernel cache, default ~/.cache/wpad-hwsim),
@@ -25,6 +27,7 @@ out=""
 rows=""
 list_only=0
 wpad_only=0
+smoke_only=0
 wanted=()
 extra_env=()
 
@@ -40,6 +43,7 @@ while [ $# -gt 0 ]; do
 	--rows) rows=$2; shift 2 ;;
 	--list) list_only=1; shift ;;
 	--wpad-only) wpad_only=1; shift ;;
+	--smoke-only) smoke_only=1; shift ;;
 	--env)
 		case $2 in [A-Za-z_]*=*) ;; *) echo "vm.sh: --env NAME=VALUE" >&2; exit 2 ;; esac
 		extra_env+=("$2")
@@ -95,6 +99,8 @@ for w in "${wanted[@]}"; do
 	name=$(basename "$f" .sh)
 	needs=$(header "$f" needs "")
 	[ $wpad_only = 1 ] && [ "$needs" != wpad-nl80211 ] && continue
+	[ $smoke_only = 1 ] && [ "$needs" = wpad-nl80211 ] &&
+		[ "$(header "$f" smoke no)" != yes ] && continue
 	if [ "$needs" = wpad-nl80211 ] && [ $explicit = 0 ] && ! nl80211_committed; then
 		notrun_names+=("$name")
 		notrun_why+=("nl80211 backend missing (drivers/nl80211 not committed)")

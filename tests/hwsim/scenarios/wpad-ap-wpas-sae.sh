@@ -6,6 +6,7 @@
 # radios: 2
 # timeout: 300
 # needs: wpad-nl80211
+# smoke: yes
 WPAD_AP_EXTRA='AKMs=sae'
 WPAS_KEY_MGMT='SAE'
 WPAS_EXTRA='ieee80211w=2'

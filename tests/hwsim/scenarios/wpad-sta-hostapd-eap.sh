@@ -8,6 +8,7 @@
 # radios: 2
 # timeout: 300
 # needs: wpad-nl80211
+# smoke: yes
 . "$HWSIM_TOP/tests/hwsim/lib-eap.sh"
 
 ns_new ap

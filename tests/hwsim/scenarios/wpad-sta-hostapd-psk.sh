@@ -3,4 +3,5 @@
 # radios: 2
 # timeout: 240
 # needs: wpad-nl80211
+# smoke: yes
 flow_wpad_sta_hostapd psk
