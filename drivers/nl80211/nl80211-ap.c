@@ -94,11 +94,8 @@ int nl80211_op_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_par
 	if ((r = check_channel(nl, rad, p->freq_mhz, &o.ht)) < 0)
 		return r;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_START_AP, 0);
-	if (msg && (r = nl80211_build_start_ap(msg, ifindex, p, &o)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	if ((r = nl80211_request(nl, msg, NULL, NULL)) < 0)
+	int built = msg ? nl80211_build_start_ap(msg, ifindex, p, &o) : -ENOMEM;
+	if ((r = nl80211_request_built(nl, msg, built, NULL, NULL)) < 0)
 		return r;
 	ifc->ap_started = true;
 	ifc->control_port = o.control_port_nl80211;
@@ -129,11 +126,8 @@ int nl80211_op_set_beacon(void *priv, uint32_t ifindex, const struct driver_ap_p
 	if (!ifc->ap_started)
 		return -ENOTCONN;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_SET_BEACON, 0);
-	if (msg && (r = nl80211_build_beacon(msg, ifindex, p)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, NULL, NULL);
+	int built = msg ? nl80211_build_beacon(msg, ifindex, p) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, NULL, NULL);
 }
 
 void nl80211_ap_stopped(struct nl80211 *nl, struct nl80211_iface *ifc)
@@ -177,18 +171,14 @@ int nl80211_op_sta_add(void *priv, uint32_t ifindex, const struct driver_sta_par
 	if (!p || (p->addr[0] & 1))
 		return -EINVAL;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_NEW_STATION, 0);
-	if (msg && (r = nl80211_build_station(msg, ifindex, p, false)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, NULL, NULL);
+	int built = msg ? nl80211_build_station(msg, ifindex, p, false) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, NULL, NULL);
 }
 
 int nl80211_op_sta_set_flags(void *priv, uint32_t ifindex, const uint8_t *addr, uint32_t set,
 			     uint32_t clear)
 {
 	struct nl80211 *nl = priv;
-	int r;
 
 	if (!nl80211_iface_find(nl, ifindex))
 		return -ENODEV;
@@ -200,11 +190,8 @@ int nl80211_op_sta_set_flags(void *priv, uint32_t ifindex, const uint8_t *addr, 
 	if (set & DRIVER_STA_ASSOCIATED)
 		set |= DRIVER_STA_AUTHENTICATED;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_SET_STATION, 0);
-	if (msg && (r = nl80211_build_sta_flags(msg, ifindex, addr, set, clear)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, NULL, NULL);
+	int built = msg ? nl80211_build_sta_flags(msg, ifindex, addr, set, clear) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, NULL, NULL);
 }
 
 int nl80211_op_sta_del(void *priv, uint32_t ifindex, const uint8_t *addr)
@@ -344,11 +331,8 @@ int nl80211_op_start_radar_detection(void *priv, uint32_t ifindex,
 	if (!cd)
 		return -EINVAL;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_RADAR_DETECT, 0);
-	if (msg && (r = nl80211_build_radar_detect(msg, ifindex, cd)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	if ((r = nl80211_request(nl, msg, NULL, NULL)) < 0)
+	int built = msg ? nl80211_build_radar_detect(msg, ifindex, cd) : -ENOMEM;
+	if ((r = nl80211_request_built(nl, msg, built, NULL, NULL)) < 0)
 		return r;
 	ifc->info.freq_mhz = cd->control_mhz;
 	return 0;
@@ -366,11 +350,8 @@ int nl80211_op_channel_switch(void *priv, uint32_t ifindex, const struct driver_
 	if (!ifc->ap_started)
 		return -ENOTCONN;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_CHANNEL_SWITCH, 0);
-	if (msg && (r = nl80211_build_channel_switch(msg, ifindex, p)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, NULL, NULL);
+	int built = msg ? nl80211_build_channel_switch(msg, ifindex, p) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, NULL, NULL);
 }
 
 /* mac80211 sends a (QoS) Null frame; the ACK comes back as a

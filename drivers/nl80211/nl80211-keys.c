@@ -62,22 +62,16 @@ int nl80211_op_key_set(void *priv, uint32_t ifindex, const struct driver_key *ke
 	if (rad && !(rad->w.capa.ciphers & key->cipher))
 		return -EOPNOTSUPP;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_NEW_KEY, 0);
-	if (msg && (r = nl80211_build_new_key(msg, ifindex, key)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	if ((r = nl80211_request(nl, msg, NULL, NULL)) < 0)
+	int built = msg ? nl80211_build_new_key(msg, ifindex, key) : -ENOMEM;
+	if ((r = nl80211_request_built(nl, msg, built, NULL, NULL)) < 0)
 		return r;
 	remember(ifc, key);
 	/* A pairwise key is used for unicast as soon as it is in. */
 	if (!key->set_tx || key->type == DRIVER_KEY_PAIRWISE)
 		return 0;
 	msg = nl80211_cmd(nl, NL80211_CMD_SET_KEY, 0);
-	if (msg && (r = nl80211_build_default_key(msg, ifindex, key->type, key->key_idx)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, NULL, NULL);
+	built = msg ? nl80211_build_default_key(msg, ifindex, key->type, key->key_idx) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, NULL, NULL);
 }
 
 static int key_ref_request(struct nl80211 *nl, uint8_t cmd, uint32_t ifindex,
@@ -85,12 +79,8 @@ static int key_ref_request(struct nl80211 *nl, uint8_t cmd, uint32_t ifindex,
 			   int (*handler)(struct nl_msg *, void *), void *arg)
 {
 	struct nl_msg *msg = nl80211_cmd(nl, cmd, 0);
-	int r;
-	if (msg && (r = nl80211_build_key_ref(msg, ifindex, type, key_idx, addr)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, handler, arg);
+	int built = msg ? nl80211_build_key_ref(msg, ifindex, type, key_idx, addr) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, handler, arg);
 }
 
 int nl80211_op_key_del(void *priv, uint32_t ifindex, enum driver_key_type type, uint8_t key_idx,
@@ -139,18 +129,14 @@ int nl80211_op_port_authorize(void *priv, uint32_t ifindex, const uint8_t *peer,
 			      bool authorized)
 {
 	struct nl80211 *nl = priv;
-	int r;
 
 	if (!nl80211_iface_find(nl, ifindex))
 		return -ENODEV;
 	if (!peer)
 		return -EINVAL;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_SET_STATION, 0);
-	uint32_t flag = DRIVER_STA_AUTHORIZED;
-	if (msg && (r = nl80211_build_sta_flags(msg, ifindex, peer, authorized ? flag : 0,
-						authorized ? 0 : flag)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, NULL, NULL);
+	uint32_t set = authorized ? DRIVER_STA_AUTHORIZED : 0;
+	uint32_t clear = authorized ? 0 : DRIVER_STA_AUTHORIZED;
+	int built = msg ? nl80211_build_sta_flags(msg, ifindex, peer, set, clear) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, NULL, NULL);
 }

@@ -48,12 +48,8 @@ static bool use_control_port(struct nl80211 *nl, struct nl80211_iface *ifc)
 static int send_auth(struct nl80211 *nl, uint32_t ifindex, const struct driver_auth_params *p)
 {
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_AUTHENTICATE, 0);
-	int r;
-	if (msg && (r = nl80211_build_auth(msg, ifindex, p)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, NULL, NULL);
+	int built = msg ? nl80211_build_auth(msg, ifindex, p) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, NULL, NULL);
 }
 
 /* Keeps a copy of p (and the buffers it points to) for the retry. */
@@ -127,6 +123,24 @@ void nl80211_mlme_scan_done(struct nl80211 *nl, struct nl80211_iface *ifc, bool 
 	ifc->auth.active = false;
 }
 
+/* ASSOCIATE (user-space SME) and CONNECT (the driver's SME) share their
+ * parameters and what a sent request changes on the interface. */
+static int send_assoc(struct nl80211 *nl, struct nl80211_iface *ifc, uint8_t cmd,
+		      int (*build)(struct nl_msg *msg, uint32_t ifindex,
+				   const struct driver_assoc_params *p, bool control_port),
+		      const struct driver_assoc_params *p)
+{
+	bool cp = use_control_port(nl, ifc);
+	struct nl_msg *msg = nl80211_cmd(nl, cmd, 0);
+	int built = msg ? build(msg, ifc->info.ifindex, p, cp) : -ENOMEM;
+	int r = nl80211_request_built(nl, msg, built, NULL, NULL);
+	if (r == 0) {
+		ifc->control_port = cp;
+		ifc->deauth_requested = false;
+	}
+	return r;
+}
+
 int nl80211_op_associate(void *priv, uint32_t ifindex, const struct driver_assoc_params *p)
 {
 	struct nl80211 *nl = priv;
@@ -137,18 +151,7 @@ int nl80211_op_associate(void *priv, uint32_t ifindex, const struct driver_assoc
 		return r;
 	if (!p)
 		return -EINVAL;
-	bool cp = use_control_port(nl, ifc);
-	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_ASSOCIATE, 0);
-	if (msg && (r = nl80211_build_assoc(msg, ifindex, p, cp)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	r = nl80211_request(nl, msg, NULL, NULL);
-	if (r == 0) {
-		ifc->control_port = cp;
-		ifc->deauth_requested = false;
-	}
-	return r;
+	return send_assoc(nl, ifc, NL80211_CMD_ASSOCIATE, nl80211_build_assoc, p);
 }
 
 int nl80211_op_connect(void *priv, uint32_t ifindex, const struct driver_assoc_params *p)
@@ -164,18 +167,9 @@ int nl80211_op_connect(void *priv, uint32_t ifindex, const struct driver_assoc_p
 		return -EOPNOTSUPP;
 	if (!p)
 		return -EINVAL;
-	bool cp = use_control_port(nl, ifc);
-	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_CONNECT, 0);
-	if (msg && (r = nl80211_build_connect(msg, ifindex, p, cp)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	r = nl80211_request(nl, msg, NULL, NULL);
-	if (r == 0) {
-		ifc->control_port = cp;
-		ifc->deauth_requested = false;
+	r = send_assoc(nl, ifc, NL80211_CMD_CONNECT, nl80211_build_connect, p);
+	if (r == 0)
 		memcpy(ifc->bssid, p->bssid, DRIVER_ADDR_LEN);
-	}
 	return r;
 }
 

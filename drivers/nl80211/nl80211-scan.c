@@ -49,11 +49,8 @@ int nl80211_op_scan_trigger(void *priv, uint32_t ifindex, const struct driver_sc
 	if (ifc->internal_scan)
 		return -EBUSY;
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_TRIGGER_SCAN, 0);
-	if (msg && (r = nl80211_build_scan(msg, ifindex, p)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	return nl80211_request(nl, msg, NULL, NULL);
+	int built = msg ? nl80211_build_scan(msg, ifindex, p) : -ENOMEM;
+	return nl80211_request_built(nl, msg, built, NULL, NULL);
 }
 
 /* A scan of one channel to bring a BSS into cfg80211's table, which
@@ -70,11 +67,8 @@ int nl80211_scan_internal(struct nl80211 *nl, struct nl80211_iface *ifc, uint32_
 		p.ssids[0] = *ssid;
 	}
 	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_TRIGGER_SCAN, 0);
-	if (msg && (r = nl80211_build_scan(msg, ifc->info.ifindex, &p)) < 0) {
-		nlmsg_free(msg);
-		return r;
-	}
-	r = nl80211_request(nl, msg, NULL, NULL);
+	int built = msg ? nl80211_build_scan(msg, ifc->info.ifindex, &p) : -ENOMEM;
+	r = nl80211_request_built(nl, msg, built, NULL, NULL);
 	if (r == 0)
 		ifc->internal_scan = true;
 	return r;

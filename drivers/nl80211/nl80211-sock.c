@@ -231,6 +231,19 @@ static int cookie_handler(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
+/* Sends a message an nl80211_build_*() filled; built is that builder's
+ * result (-ENOMEM when nl80211_cmd() gave no message). A failed build is
+ * freed here, so every caller owns the message up to this one call. */
+int nl80211_request_built(struct nl80211 *nl, struct nl_msg *msg, int built,
+			  int (*handler)(struct nl_msg *msg, void *arg), void *arg)
+{
+	if (built < 0) {
+		nlmsg_free(msg);
+		return built;
+	}
+	return nl80211_request(nl, msg, handler, arg);
+}
+
 int nl80211_request_cookie(struct nl80211 *nl, struct nl_msg *msg, uint64_t *cookie)
 {
 	*cookie = 0;

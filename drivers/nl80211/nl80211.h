@@ -167,6 +167,10 @@ void nl80211_sock_close(struct nl80211 *nl);
  * negative errno, the kernel's own for a refused request. */
 int nl80211_request(struct nl80211 *nl, struct nl_msg *msg,
 		    int (*handler)(struct nl_msg *msg, void *arg), void *arg);
+/* nl80211_request() of a message an nl80211_build_*() filled, given that
+ * builder's result: a failed build is freed and its error returned. */
+int nl80211_request_built(struct nl80211 *nl, struct nl_msg *msg, int built,
+			  int (*handler)(struct nl_msg *msg, void *arg), void *arg);
 /* A message with the family header; NULL when out of memory. */
 struct nl_msg *nl80211_cmd(struct nl80211 *nl, uint8_t cmd, int flags);
 /* Sends a message with a cookie answer (FRAME, CONTROL_PORT_FRAME). */
