@@ -103,7 +103,7 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 HWSIM_CTL := $(BUILD)/tests/hwsim-ctl
 
 .SECONDARY:
-.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim bench-hwsim-bridge bench-hwsim-sae install install-nm clean unit-tests
+.PHONY: all check check-all check-hwsim fuzz demo bench bench-hwsim bench-hwsim-bridge bench-hwsim-light bench-hwsim-sae install install-nm clean unit-tests
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -223,10 +223,14 @@ bench-hwsim: all $(CONF_BIN) $(HWSIM_CTL)
 bench-hwsim-bridge: all $(HWSIM_CTL)
 	$(Q)bench/hwsim-bridge.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
 
-# SAE connects (issue 15): wpad, wpa_supplicant, iwd against a hostapd SAE AP
-# (full H&P, full H2E, PMKSA cached), wpad's AP against hostapd's: CPU, time.
+# How light each daemon is (issue 21; SAE rows: issue 15): wpad, wpa_supplicant,
+# iwd as stations and wpad vs hostapd as the AP, CPU/wall/frames/memory/idle.
+bench-hwsim-light: all $(HWSIM_CTL)
+	$(Q)bench/hwsim-light.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS)) $(if $(IDLE),--idle $(IDLE)) $(if $(ROWS),--rows "$(ROWS)")
+
+# Its SAE rows alone (issue 15), with the AP side.
 bench-hwsim-sae: all $(HWSIM_CTL)
-	$(Q)bench/hwsim-sae.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
+	$(Q)bench/hwsim-light.sh --build $(BUILD) $(if $(RUNS),--runs $(RUNS)) --rows "sta-sae ap"
 
 # D-Bus policy, activation and interfaces, the systemd unit (dbus/, see
 # docs/dbus-api.md). The Exec/ExecStart lines get the installed sbin path.

@@ -87,6 +87,7 @@ struct ap_sta {
 	bool probing;
 	uint64_t probe_cookie;
 	uint64_t probe_sent_us;
+	uint64_t probe_acked_us; /* its last poll's acknowledgement: activity too */
 	int32_t signal_mbm;
 	uint16_t leave_reason;    /* given to station_removed on leaving */
 

@@ -277,12 +277,6 @@ void ap_sta_inactive(struct ap *ap, const uint8_t addr[6])
 	ap_sta_remove(sta, WLAN_REASON_DISASSOC_DUE_TO_INACTIVITY, true);
 }
 
-static uint64_t poll_interval_ms(const struct ap *ap)
-{
-	uint64_t ms = (uint64_t)ap->conf.inactivity_s * 1000u / 4u;
-	return ms < INACTIVITY_POLL_MIN_MS ? INACTIVITY_POLL_MIN_MS : ms;
-}
-
 void ap_sta_idle(struct ap *ap, const uint8_t addr[6])
 {
 	struct ap_sta *sta = ap_sta_find(ap, addr);
@@ -309,6 +303,7 @@ void ap_sta_probe_status(struct ap *ap, const struct driver_event *ev)
 			continue;
 		s->probing = false;
 		if (ev->u.tx_status.acked) {
+			s->probe_acked_us = loop_now_us(ap->loop);
 			log_debug("%s answered the poll: still here", ap_addr_str(s->addr, a));
 			return;
 		}
@@ -322,35 +317,55 @@ void ap_sta_probe_status(struct ap *ap, const struct driver_event *ev)
  * report DRIVER_EV_STA_INACTIVE themselves get the same treatment): an
  * idle one is polled, one whose poll went unanswered for AP_PROBE_WAIT_MS
  * is dropped. A driver without sta_info ends the poll (inactivity is then
- * the driver's job alone). */
+ * the driver's job alone). The next look is when the first station can
+ * reach the limit, not a fixed period: an idle AP wakes once per limit
+ * (issue 21), and a silent station goes on time. */
 static void inactivity_poll(struct loop_timer *timer, void *data)
 {
 	struct ap *ap = data;
 	uint32_t limit_ms = ap->conf.inactivity_s * 1000u;
 	uint64_t now = loop_now_us(ap->loop);
+	uint64_t next_ms = limit_ms;
 	struct ap_sta *sta = sta_table_first(&ap->stas);
 	while (sta && ap_is_running(ap)) {
 		struct ap_sta *next = sta_table_next(sta);
 		struct driver_sta_info di;
 		if (ap_sta_is_associated(sta) && sta->in_driver) {
 			if (sta->probing) {
-				if (now - sta->probe_sent_us >= AP_PROBE_WAIT_MS * 1000ull)
+				uint64_t waited_ms = (now - sta->probe_sent_us) / 1000u;
+				if (waited_ms >= AP_PROBE_WAIT_MS)
 					ap_sta_inactive(ap, sta->addr);
+				else if (AP_PROBE_WAIT_MS - waited_ms < next_ms)
+					next_ms = AP_PROBE_WAIT_MS - waited_ms;
 				sta = next;
 				continue;
 			}
 			int r = driver_sta_info(ap->drv, ap->ifindex, sta->addr, &di);
 			if (r == -EOPNOTSUPP)
 				return;
-			if (r == 0 && di.inactive_ms >= limit_ms)
+			/* An acknowledged poll is activity, whether or not the
+			 * driver counts ACKs in its idle time (mac80211 does). */
+			if (r == 0 && sta->probe_acked_us &&
+			    (now - sta->probe_acked_us) / 1000u < di.inactive_ms)
+				di.inactive_ms = (uint32_t)((now - sta->probe_acked_us) / 1000u);
+			if (r == 0 && di.inactive_ms >= limit_ms) {
 				ap_sta_idle(ap, sta->addr);
+				if (AP_PROBE_WAIT_MS < next_ms) /* its answer, or not */
+					next_ms = AP_PROBE_WAIT_MS;
+			} else if (r == 0 && limit_ms - di.inactive_ms < next_ms) {
+				next_ms = limit_ms - di.inactive_ms;
+			}
 		}
 		sta = next;
 	}
+	if (next_ms < INACTIVITY_POLL_MIN_MS)
+		next_ms = INACTIVITY_POLL_MIN_MS;
 	if (ap_is_running(ap)) /* a callback may have stopped us */
-		loop_timer_arm_ms(timer, poll_interval_ms(ap));
+		loop_timer_arm_ms(timer, next_ms);
 }
 
+/* A station that joins later cannot reach the limit before it has passed
+ * once from now: the first look is then. */
 void ap_inactivity_start(struct ap *ap)
 {
 	if (!ap->conf.inactivity_s)
@@ -358,7 +373,7 @@ void ap_inactivity_start(struct ap *ap)
 	if (!ap->inact_timer)
 		ap->inact_timer = loop_timer_new(ap->loop, inactivity_poll, ap);
 	if (ap->inact_timer)
-		loop_timer_arm_ms(ap->inact_timer, poll_interval_ms(ap));
+		loop_timer_arm_ms(ap->inact_timer, (uint64_t)ap->conf.inactivity_s * 1000u);
 }
 
 void ap_inactivity_stop(struct ap *ap)

@@ -73,8 +73,6 @@ static int set_isolate(struct nl80211 *nl, uint32_t ifindex, bool isolate)
 	return nl80211_request(nl, msg, NULL, NULL);
 }
 
-static void inactivity_tick(struct loop_timer *t, void *data);
-
 int nl80211_op_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_params *p)
 {
 	struct nl80211 *nl = priv;
@@ -103,13 +101,6 @@ int nl80211_op_start_ap(void *priv, uint32_t ifindex, const struct driver_ap_par
 	nl80211_data_bridge_eapol(nl, ifc);
 	if (p->ap_isolate && set_isolate(nl, ifindex, true) < 0)
 		log_warn("%s: the device cannot isolate stations", ifc->info.name);
-	if (p->inactivity_timeout_s && !o.inactivity_timer) {
-		ifc->inactivity_s = p->inactivity_timeout_s;
-		if (!ifc->inactivity)
-			ifc->inactivity = loop_timer_new(nl->loop, inactivity_tick, ifc);
-		if (ifc->inactivity)
-			loop_timer_arm_ms(ifc->inactivity, 1000);
-	}
 	return 0;
 }
 
@@ -134,12 +125,8 @@ void nl80211_ap_stopped(struct nl80211 *nl, struct nl80211_iface *ifc)
 {
 	ifc->ap_started = false;
 	nl80211_data_bridge_eapol_stop(ifc);
-	ifc->inactivity_s = 0;
-	ifc->n_inactive_reported = 0;
 	ifc->n_keyed = 0;
 	ifc->group_key = false;
-	loop_timer_free(ifc->inactivity);
-	ifc->inactivity = NULL;
 }
 
 int nl80211_op_stop_ap(void *priv, uint32_t ifindex)
@@ -248,76 +235,6 @@ int nl80211_op_sta_info(void *priv, uint32_t ifindex, const uint8_t *addr,
 	if (r < 0)
 		return r;
 	return q.found ? 0 : -ENOENT;
-}
-
-/* ---- user-space inactivity polling ---- */
-
-struct inactivity_scan {
-	struct nl80211 *nl;
-	struct nl80211_iface *ifc;
-	uint8_t silent[64][DRIVER_ADDR_LEN]; /* inactive long enough, this round */
-	size_t n_silent;
-};
-
-static bool reported(const struct nl80211_iface *ifc, const uint8_t *addr)
-{
-	for (size_t i = 0; i < ifc->n_inactive_reported; i++)
-		if (memcmp(ifc->inactive_reported[i], addr, DRIVER_ADDR_LEN) == 0)
-			return true;
-	return false;
-}
-
-static int inactivity_entry(struct nl_msg *msg, void *arg)
-{
-	struct inactivity_scan *s = arg;
-	struct driver_sta_info info;
-
-	if (nl80211_parse_sta_info(nlmsg_hdr(msg), &info) < 0)
-		return NL_SKIP;
-	if (info.inactive_ms / 1000 >= s->ifc->inactivity_s && s->n_silent < 64)
-		memcpy(s->silent[s->n_silent++], info.addr, DRIVER_ADDR_LEN);
-	return NL_OK;
-}
-
-static void report_silent(struct nl80211 *nl, uint32_t ifindex, struct inactivity_scan *s)
-{
-	for (size_t i = 0; i < s->n_silent; i++) {
-		/* An event callback may have removed the interface. */
-		struct nl80211_iface *ifc = nl80211_iface_find(nl, ifindex);
-		if (!ifc || nl->closing)
-			return;
-		if (reported(ifc, s->silent[i]))
-			continue;
-		struct driver_event ev = { .type = DRIVER_EV_STA_INACTIVE,
-					   .radio_id = ifc->info.radio_id, .ifindex = ifindex };
-		ev.u.peer.addr = s->silent[i];
-		nl80211_emit(nl, &ev);
-	}
-	struct nl80211_iface *ifc = nl80211_iface_find(nl, ifindex);
-	if (!ifc)
-		return;
-	/* Stations heard from again may be reported again later. */
-	memcpy(ifc->inactive_reported, s->silent, s->n_silent * DRIVER_ADDR_LEN);
-	ifc->n_inactive_reported = s->n_silent;
-}
-
-static void inactivity_tick(struct loop_timer *t, void *data)
-{
-	struct nl80211_iface *ifc = data;
-	struct nl80211 *nl = ifc->owner;
-	uint32_t ifindex = ifc->info.ifindex;
-	struct inactivity_scan s = { .nl = nl, .ifc = ifc };
-
-	nl80211_enter(nl);
-	loop_timer_arm_ms(t, 1000);
-	struct nl_msg *msg = nl80211_cmd(nl, NL80211_CMD_GET_STATION, NLM_F_DUMP);
-	if (msg && nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex) < 0) {
-		nlmsg_free(msg);
-		msg = NULL;
-	}
-	if (msg && nl80211_request(nl, msg, inactivity_entry, &s) == 0)
-		report_silent(nl, ifindex, &s);
-	nl80211_leave(nl);
 }
 
 int nl80211_op_start_radar_detection(void *priv, uint32_t ifindex,

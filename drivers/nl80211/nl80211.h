@@ -91,10 +91,6 @@ struct nl80211_iface {
 	struct loop_io *bridge_eapol_io;
 	int data_fd;         /* AF_PACKET, ETH_P_ALL: RX_DATA while unbound */
 	struct loop_io *data_io;
-	uint16_t inactivity_s; /* AP: user-space inactivity polling */
-	struct loop_timer *inactivity;
-	uint8_t inactive_reported[64][DRIVER_ADDR_LEN];
-	size_t n_inactive_reported;
 };
 
 /* Events raised by wpad itself (not the kernel) wait in a FIFO and are

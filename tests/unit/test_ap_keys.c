@@ -344,6 +344,30 @@ START_TEST(inactivity_deauths_4)
 }
 END_TEST
 
+/* InactivityTimeout=300: the AP looks at a station when it can first have
+ * been silent for the limit, not every quarter of it (an idle AP woke 4
+ * times per limit, issue 21); an idle station is polled then, and its
+ * acknowledgement counts as activity until the next limit. */
+START_TEST(inactivity_looks_once_per_limit)
+{
+	struct ap_profile p;
+	apt_profile(&p, false);
+	p.inactivity_s = 300;
+	struct apt_sta *s = apt_sta_add();
+	apt_start(&p);
+	ck_assert_int_eq(apt_connect(s, NULL, 0, true, NULL), WLAN_STATUS_SUCCESS);
+	ck_assert_uint_gt(loop_timer_remaining_us(APT->ap->inact_timer), 290 * 1000000ull);
+	apt_run(301 * 1000); /* the first look: silent 300 s, polled, answered */
+	ck_assert_msg(apt_ap_sta_state(s->addr) == AP_STA_AUTHORIZED,
+		      "an idle station that answers the poll was dropped");
+	struct ap_sta *sta = ap_sta_find(APT->ap, s->addr);
+	ck_assert_ptr_nonnull(sta);
+	ck_assert_uint_ne(sta->probe_acked_us, 0);
+	ck_assert_uint_gt(loop_timer_remaining_us(APT->ap->inact_timer), 290 * 1000000ull);
+	ap_profile_clear(&p);
+}
+END_TEST
+
 static void setup(void)
 {
 	apt_setup();
@@ -418,6 +442,7 @@ Suite *make_ap_keys_suite(void)
 	tcase_add_test(tc, periodic_rekey);
 	tcase_add_test(tc, open_network_rekey_refused);
 	tcase_add_test(tc, inactivity_deauths_4);
+	tcase_add_test(tc, inactivity_looks_once_per_limit);
 	tcase_add_test(tc, eapol_start_restarts_handshake);
 	suite_add_tcase(s, tc);
 	return s;

@@ -6,6 +6,12 @@ import struct
 
 def records(path):
     """Yields each record's bytes (radiotap header first)."""
+    for _, rec in timed_records(path):
+        yield rec
+
+
+def timed_records(path):
+    """Yields (seconds since the epoch, bytes) for each record."""
     with open(path, "rb") as f:
         data = f.read()
     if len(data) < 24:
@@ -21,9 +27,9 @@ def records(path):
         raise ValueError("link type %d, not radiotap (127)" % linktype)
     off = 24
     while off + 16 <= len(data):
-        _, _, incl, _ = struct.unpack(e + "IIII", data[off:off + 16])
+        sec, usec, incl, _ = struct.unpack(e + "IIII", data[off:off + 16])
         off += 16
         if off + incl > len(data):
             raise ValueError("truncated record")
-        yield data[off:off + incl]
+        yield sec + usec / 1e6, data[off:off + incl]
         off += incl
