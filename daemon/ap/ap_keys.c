@@ -466,6 +466,7 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const struct sta_pmk
 		.ap_rsne_len = ap->rsne_len,
 		.ap_rsnxe = ap->rsnxe_len ? ap->rsnxe : NULL,
 		.ap_rsnxe_len = ap->rsnxe_len,
+		.transition_disable = ap->conf.transition_disable,
 		.timing = ap->rsn_timing,
 		.replay_counter_base = ap->replay_base,
 	};

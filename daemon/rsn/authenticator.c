@@ -176,6 +176,10 @@ static void send_msg3(struct rsn_auth *sm)
 	if (sm->conf.cfg.ap_rsnxe_len)
 		wbuf_put(&w, sm->conf.cfg.ap_rsnxe, sm->conf.cfg.ap_rsnxe_len);
 	put_group_kdes(sm, &w);
+	/* WPA3 Specification: in message 3 only, inside the encrypted Key
+	 * Data, so that only the station holding the PTK acts on it. */
+	if (sm->conf.cfg.transition_disable)
+		kde_build_transition_disable(&w, sm->conf.cfg.transition_disable);
 	gtk_rsc(sm, rsn_group_gtk(sm->group), rsc);
 	struct rsn_key_tx tx = {
 		.key_info = EAPOL_KEY_INFO_PAIRWISE | EAPOL_KEY_INFO_INSTALL | EAPOL_KEY_INFO_ACK |

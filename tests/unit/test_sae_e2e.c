@@ -21,6 +21,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -544,6 +545,43 @@ START_TEST(sae_transition_ap_psk_and_sae_stations)
 }
 END_TEST
 
+/* A transition AP (psk sae) with TransitionDisable=wpa3-personal: wpad's
+ * station joins with SAE, reads the KDE from message 3 and remembers the
+ * network as WPA3-only (AKMs=sae, PMF required). The AP refuses the bit
+ * without SAE, and SAE-PK and WPA3-Enterprise, which it does not run. */
+START_TEST(sae_transition_disable_is_remembered)
+{
+	struct cfg_error ce = { 0 };
+	struct wpad_error err;
+
+	apt_profile(&P, true);
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "wpa3-enterprise", NULL, &ce),
+			 0);
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL);
+	ck_assert_int_eq(err.code, WPAD_ERR_INVALID_ARGUMENTS);
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "sae-pk", NULL, &ce), 0);
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL);
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "wpa3-personal", NULL, &ce), 0);
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL); /* PSK only */
+	ck_assert_ptr_nonnull(strstr(err.text, "needs SAE"));
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "wpa3-personal,bogus", NULL, &ce),
+			 AP_E_TRANSITION_DISABLE);
+	ck_assert_int_eq(ap_err_to_wpad(AP_E_TRANSITION_DISABLE), WPAD_ERR_INVALID_ARGUMENTS);
+
+	snprintf(P.akms, sizeof(P.akms), "psk sae");
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "wpa3-personal", NULL, &ce), 0);
+	apt_start(&P);
+	station_with_store();
+	const struct known_network *net;
+	connect_ok();
+	assert_sae_link();
+	net = known_store_get(store, (const uint8_t *)APT_SSID, strlen(APT_SSID), KNOWN_SEC_PSK);
+	ck_assert_ptr_nonnull(net);
+	ck_assert_str_eq(net->akms, "sae");
+	ck_assert_str_eq(net->pmf, "required");
+}
+END_TEST
+
 /* The station set to hunting-and-pecking against an AP that takes only
  * H2E (SAEPWE=h2e: the H2E-only selector in its rates): NotSupported with
  * status 126 in LastError, no password doubt. */
@@ -592,6 +630,7 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_commit_flood_demands_tokens);
 	tcase_add_test(tc, sae_commit_copy_crossing_our_answer_is_not_answered_twice);
 	tcase_add_test(tc, sae_transition_ap_psk_and_sae_stations);
+	tcase_add_test(tc, sae_transition_disable_is_remembered);
 	tcase_add_test(tc, sae_h2e_only_ap_refuses_hunt_and_peck);
 	tcase_add_test(tc, sae_password_identifier);
 	tcase_add_test(tc, sae_autoconnect_known_network);
