@@ -654,6 +654,14 @@ struct rsn_auth *rsn_auth_new(struct loop *loop, const struct rsn_config *cfg,
 	return sm;
 }
 
+void rsn_auth_tx_status(struct rsn_auth *sm, bool acked)
+{
+	bool first_wait = sm->n_sent == 1 && (sm->state == RSN_AUTH_STATE_PTKSTART ||
+					       sm->state == RSN_AUTH_STATE_PTKINITNEGOTIATING);
+	if (acked && first_wait)
+		loop_timer_arm_ms(sm->timer, sm->conf.cfg.timing.retry_ms);
+}
+
 void rsn_auth_free(struct rsn_auth *sm)
 {
 	if (!sm)
