@@ -425,9 +425,8 @@ END_TEST
 
 /* An SAE commit of an attacker: valid (scalar, element) for group 19,
  * which the AP cannot tell from a real one without the password. */
-static size_t flood_commit(uint8_t *out, size_t cap)
+static size_t commit_from(const uint8_t a[6], uint8_t *out, size_t cap)
 {
-	static const uint8_t a[6] = { 2, 0xf1, 0, 0, 0, 1 };
 	uint8_t scalar[32], element[64], body[128];
 	int err = 0;
 	struct sae_crypto *c = sae_crypto_new(19, &err);
@@ -451,6 +450,12 @@ static size_t flood_commit(uint8_t *out, size_t cap)
 	struct wbuf w = wbuf_init(out, cap);
 	ck_assert_int_eq(mgmt_build(&w, &f), 0);
 	return w.len;
+}
+
+static size_t flood_commit(uint8_t *out, size_t cap)
+{
+	static const uint8_t a[6] = { 2, 0xf1, 0, 0, 0, 1 };
+	return commit_from(a, out, cap);
 }
 
 /* A flood of commits from spoofed addresses (the medium injects them)
@@ -516,6 +521,38 @@ START_TEST(sae_commit_copy_crossing_our_answer_is_not_answered_twice)
 	ck_assert_int_eq(medium_inject(m, APT_FREQ, -3000, frame, len), 0);
 	apt_run(300);
 	ck_assert_uint_eq(ap_commits_to_flooder(mark), 2);
+}
+END_TEST
+
+/* A station associated whose 4-way handshake has not begun on its side
+ * (its driver gave up waiting for our association response) starts SAE
+ * anew: the AP ends that association at the new commit, with the 4-way
+ * handshake queued for it (the driver drops a removed station's EAPOL),
+ * not only once the new exchange completes. */
+START_TEST(sae_new_commit_ends_pending_association)
+{
+	static const uint8_t rates[] = { 0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24 };
+	uint8_t buf[512], rsne[64];
+	struct apt_event *e;
+	start_sae_ap("psk sae", "hunt-and-peck");
+	struct apt_sta *s = apt_sta_add();
+	size_t rsne_len = apt_sta_rsne(rsne, sizeof(rsne));
+	apt_tx(s, buf, apt_auth_frame(s, WLAN_AUTH_OPEN, 1, buf, sizeof(buf)));
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, s->ifindex, 1000));
+	apt_tx(s, buf, apt_assoc_frame(s, (const uint8_t *)rates, 8, rsne, rsne_len, buf,
+				       sizeof(buf)));
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_ASSOC_RESP, s->ifindex, 1000));
+	ck_assert_uint_eq(apt_resp_status(e), WLAN_STATUS_SUCCESS);
+	for (int i = 0; i < 100 && apt_ap_sta_state(s->addr) < AP_STA_ASSOCIATED; i++)
+		apt_run(5);
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_ASSOCIATED); /* 4-way pending */
+
+	size_t len = commit_from(s->addr, buf, sizeof(buf));
+	apt_tx(s, buf, len);
+	ck_assert_ptr_nonnull(apt_wait_mgmt(IEEE80211_STYPE_AUTH, s->ifindex, 1000));
+	ck_assert_int_lt(apt_ap_sta_state(s->addr), AP_STA_ASSOCIATED);
+	struct driver_sta_info info;
+	ck_assert_int_eq(driver_sta_info(APT->drv, APT->ap_if, s->addr, &info), -ENOENT);
 }
 END_TEST
 
@@ -631,6 +668,7 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_commit_copy_crossing_our_answer_is_not_answered_twice);
 	tcase_add_test(tc, sae_transition_ap_psk_and_sae_stations);
 	tcase_add_test(tc, sae_transition_disable_is_remembered);
+	tcase_add_test(tc, sae_new_commit_ends_pending_association);
 	tcase_add_test(tc, sae_h2e_only_ap_refuses_hunt_and_peck);
 	tcase_add_test(tc, sae_password_identifier);
 	tcase_add_test(tc, sae_autoconnect_known_network);
