@@ -28,7 +28,8 @@
  * tokens the AP demanded and took back, and every retry or failure either
  * role logged (SAE resends, authentication/association retries, attempts
  * after the first, failed connects); exits 1 unless every station was
- * authorized with no failed connect. BENCH_TRACE=FILE writes every line
+ * authorized with no failed connect. BENCH_PCAP=FILE captures the air
+ * (pcap with radiotap, loop time). BENCH_TRACE=FILE writes every line
  * both roles logged during the run to FILE, with its loop time (what the
  * causes in docs/performance.md were read from).
  *
@@ -64,6 +65,8 @@
 #include "daemon/station/station.h"
 #include "daemon/store/known_store.h"
 #include "drivers/driver.h"
+#include "drivers/sim/medium.h"
+#include "drivers/sim/sim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -570,6 +573,9 @@ static int sae_at_once(size_t n, unsigned threshold)
 	memset(&L, 0, sizeof(L));
 	if (getenv("BENCH_TRACE") && !(L.trace = fopen(getenv("BENCH_TRACE"), "w")))
 		die("cannot open BENCH_TRACE");
+	if (getenv("BENCH_PCAP") &&
+	    medium_capture_start(sim_driver_medium(B.ap_drv), getenv("BENCH_PCAP")) < 0)
+		die("cannot open BENCH_PCAP");
 	log_set_level(getenv("BENCH_DEBUG") ? WLOG_DEBUG : WLOG_INFO);
 	log_set_sink(count_line, NULL);
 	uint64_t t0 = loop_now_us(B.loop);

@@ -54,6 +54,7 @@ static enum kind key_kind(enum ap_key k)
 	case AP_KEY_OWE_TRANS_BSSID:
 	case AP_KEY_OWE_TRANS_SSID:
 	case AP_KEY_BRIDGE:
+	case AP_KEY_TRANSITION_DISABLE: /* mode names, as in the file */
 	case AP_KEY_COUNT:
 		break;
 	}

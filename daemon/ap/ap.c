@@ -460,6 +460,9 @@ void ap_handle_event(struct ap *ap, const struct driver_event *ev)
 	case DRIVER_EV_RX_EAPOL:
 		ap_keys_rx_eapol(ap, ev);
 		break;
+	case DRIVER_EV_EAPOL_TX_STATUS:
+		ap_keys_eapol_tx_status(ap, ev);
+		break;
 	case DRIVER_EV_STA_INACTIVE:
 		if (ap_is_running(ap) && ev->u.peer.addr)
 			ap_sta_idle(ap, ev->u.peer.addr);

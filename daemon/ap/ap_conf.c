@@ -4,10 +4,10 @@
 #include "daemon/ap/ap_conf.h"
 
 #include "daemon/codec/ieee80211.h"
+#include "daemon/codec/kde.h"
 #include "daemon/config/ap_profile.h"
 #include "daemon/config/macfile.h"
 #include "daemon/config/pskfile.h"
-#include "daemon/codec/ieee80211.h"
 #include "daemon/core/log.h"
 #include "daemon/crypto/kdf.h"
 #include "daemon/crypto/secure.h"
@@ -331,6 +331,39 @@ static int resolve_owe_trans(struct ap_conf *c, const struct ap_profile *p,
 	return 0;
 }
 
+/* Transition Disable tells a station to use only this mode on the
+ * network from now on (it remembers that per SSID). A bit for a mode this
+ * BSS does not run would lock the station out of the very BSS that sent
+ * it (a PSK-only AP naming WPA3-Personal: the station then demands SAE
+ * and PMF, which it can never get here), so each bit must name a mode we
+ * offer: WPA3-Personal needs sae in AKMs, Enhanced Open needs owe; wpad's
+ * AP has neither SAE-PK nor 802.1X, so those two are refused always. */
+static int resolve_transition_disable(struct ap_conf *c, const struct ap_profile *p,
+				      struct wpad_error *err)
+{
+	static const struct {
+		uint8_t bit;
+		const char *what;
+	} unsupported[] = {
+		{ KDE_TD_SAE_PK, "sae-pk: the access point does not offer SAE-PK" },
+		{ KDE_TD_WPA3_ENTERPRISE, "wpa3-enterprise: the access point has no 802.1X" },
+	};
+	char text[160];
+	for (size_t i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
+		if (p->transition_disable & unsupported[i].bit) {
+			snprintf(text, sizeof(text), "TransitionDisable=%s", unsupported[i].what);
+			return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL, text);
+		}
+	if ((p->transition_disable & KDE_TD_WPA3_PERSONAL) && !c->sae)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "TransitionDisable=wpa3-personal needs SAE (AKMs=sae or \"psk sae\")");
+	if ((p->transition_disable & KDE_TD_ENHANCED_OPEN) && !c->owe)
+		return fail(err, WPAD_ERR_INVALID_ARGUMENTS, -EINVAL,
+			    "TransitionDisable=enhanced-open needs OWE (AKMs=owe)");
+	c->transition_disable = p->transition_disable;
+	return 0;
+}
+
 static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct wpad_error *err)
 {
 	static const enum rsn_pmf pmf[] = {
@@ -350,7 +383,8 @@ static int resolve_policy(struct ap_conf *c, const struct ap_profile *p, struct 
 		return fail(err, WPAD_ERR_NOT_SUPPORTED, -EOPNOTSUPP,
 			    "AKMs: only psk, psk-sha256, sae and owe are implemented");
 	if ((r = resolve_sae(c, p, err)) < 0 || (r = resolve_owe(c, p, err)) < 0 ||
-	    (r = resolve_owe_trans(c, p, err)) < 0)
+	    (r = resolve_owe_trans(c, p, err)) < 0 ||
+	    (r = resolve_transition_disable(c, p, err)) < 0)
 		return r;
 	if (p->ciphers[0] &&
 	    (r = suite_names(p->ciphers, rsn_cipher_from_name, "Ciphers", &c->policy.pairwise,

@@ -58,6 +58,9 @@ struct ap_conf {
 	bool sae;
 	enum sae_pwe_mode sae_pwe;
 	char sae_password[64]; /* secret */
+	/* Transition Disable bits (KDE_TD_*) for message 3; each names a
+	 * mode this BSS runs (resolve_transition_disable). */
+	uint8_t transition_disable;
 
 	uint16_t max_stations;
 	struct mac_set *allow;  /* owned; NULL: everyone */

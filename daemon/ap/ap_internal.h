@@ -324,6 +324,9 @@ void ap_keys_sta_stop(struct ap_sta *sta);
 /* Completed 4-way handshakes of the station's current association. */
 unsigned ap_keys_sta_handshakes(const struct ap_sta *sta);
 void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev);
+/* DRIVER_EV_EAPOL_TX_STATUS: tells the station's handshake its message
+ * was acknowledged (rsn_auth_tx_status). */
+void ap_keys_eapol_tx_status(struct ap *ap, const struct driver_event *ev);
 void ap_keys_sta_left(struct ap *ap);
 /* The driver lost its keys (BSS restarted): install the GTK again. */
 int ap_keys_reinstall(struct ap *ap);

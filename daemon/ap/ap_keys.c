@@ -69,6 +69,8 @@ struct ap_sta_keys {
 	bool eap_warned;        /* said once per association: EAP on a PSK BSS */
 	bool ptk_installed;
 	bool gtk_pending;       /* counted in ap_keys.pending */
+	bool eapol_pending;     /* the last EAPOL frame's TX status is due */
+	uint64_t eapol_cookie;
 };
 
 static int install_gtk(struct ap *ap, const struct rsn_group_key *gtk, bool set_tx)
@@ -342,9 +344,12 @@ static int port_tx(void *ctx, const uint8_t *frame, size_t len)
 {
 	struct ap_sta_keys *sk = ctx;
 	struct ap *ap = sk->sta->ap;
-	uint64_t cookie;
-	return driver_tx_eapol(ap->drv, ap->ifindex, sk->sta->addr, frame, len,
-			       !sk->ptk_installed, &cookie);
+	uint64_t cookie = 0;
+	int r = driver_tx_eapol(ap->drv, ap->ifindex, sk->sta->addr, frame, len,
+				!sk->ptk_installed, &cookie);
+	sk->eapol_pending = r == 0;
+	sk->eapol_cookie = cookie;
+	return r;
 }
 
 static void port_set_authorized(void *ctx, bool authorized)
@@ -466,6 +471,7 @@ static struct ap_sta_keys *sta_keys_new(struct ap_sta *sta, const struct sta_pmk
 		.ap_rsne_len = ap->rsne_len,
 		.ap_rsnxe = ap->rsnxe_len ? ap->rsnxe : NULL,
 		.ap_rsnxe_len = ap->rsnxe_len,
+		.transition_disable = ap->conf.transition_disable,
 		.timing = ap->rsn_timing,
 		.replay_counter_base = ap->replay_base,
 	};
@@ -618,6 +624,20 @@ void ap_keys_rx_eapol(struct ap *ap, const struct driver_event *ev)
 		return;
 	}
 	eapol_port_rx(sta->keys->port, ev->u.data.body, ev->u.data.len);
+}
+
+void ap_keys_eapol_tx_status(struct ap *ap, const struct driver_event *ev)
+{
+	if (!ap_is_running(ap))
+		return;
+	for (struct ap_sta *sta = sta_table_first(&ap->stas); sta; sta = sta_table_next(sta)) {
+		struct ap_sta_keys *sk = sta->keys;
+		if (sk && sk->eapol_pending && sk->eapol_cookie == ev->u.tx_status.cookie) {
+			sk->eapol_pending = false;
+			rsn_auth_tx_status(sk->auth, ev->u.tx_status.acked);
+			return;
+		}
+	}
 }
 
 unsigned ap_keys_generation(const struct ap *ap)

@@ -191,6 +191,21 @@ static bool auth_copy_crossed_answer(struct ap *ap, const struct ap_sta *sta,
 	return f->u.auth.seq == 2 && sess->done;
 }
 
+/* A station that authenticates anew has given up the association it had
+ * or was being given (its driver gave up waiting for our answer, or it
+ * restarted): that association ends now, with what is still queued for
+ * it (the driver drops a removed station's EAPOL), rather than when the
+ * new exchange completes, so our queue does not carry a 4-way handshake
+ * nobody waits for. One place for this decision. Not for a station
+ * associated with MFP: an unprotected Authentication must not end that
+ * association (its association request starts SA Query instead). */
+static void auth_ends_association(struct ap_sta *sta)
+{
+	if (ap_pmf_protected(sta) || !(ap_sta_is_associated(sta) || sta->assoc_resp_pending))
+		return;
+	ap_sta_disassociate(sta, WLAN_REASON_PREV_AUTH_NOT_VALID);
+}
+
 static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 {
 	char a[AP_ADDR_STR_LEN];
@@ -258,6 +273,7 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 	if (sta->auth != sess) {
 		auth_sess_free(sta->auth);
 		sta->auth = sess;
+		auth_ends_association(sta); /* a new exchange: it started over */
 	}
 	if (step == AUTH_STEP_SEND) {
 		/* More frames to come: the exchange must finish in time. */
@@ -272,10 +288,7 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 		send_sae_answer(ap, sta, proto, &out);
 		return;
 	}
-	if (ap_sta_is_associated(sta) || sta->assoc_resp_pending) {
-		/* A fresh authentication ends whatever association it had. */
-		ap_sta_disassociate(sta, WLAN_REASON_PREV_AUTH_NOT_VALID);
-	}
+	auth_ends_association(sta); /* a fresh authentication */
 	ap_sta_enter_state(sta, AP_STA_AUTHENTICATED);
 	ap_sta_arm_timer(sta, AP_AUTH_EXPIRY_MS);
 	log_info("%s authenticated (%s)", ap_addr_str(f->sa, a), proto->name);

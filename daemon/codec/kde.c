@@ -82,14 +82,6 @@ static int parse_kde(uint8_t type, const uint8_t *d, size_t n, struct kde_set *s
 		s->has_key_id = true;
 		s->key_id = d[0] & 0x03;
 		return CODEC_OK;
-	case KDE_TRANSITION_DISABLE:
-		if (s->has_transition_disable)
-			return CODEC_E_DUPLICATE;
-		if (n < 1)
-			return CODEC_E_BAD_LENGTH;
-		s->has_transition_disable = true;
-		s->transition_disable = d[0];
-		return CODEC_OK;
 	case KDE_OCI:
 		if (s->oci)
 			return CODEC_E_DUPLICATE;
@@ -103,6 +95,20 @@ static int parse_kde(uint8_t type, const uint8_t *d, size_t n, struct kde_set *s
 	}
 }
 
+/* Wi-Fi Alliance KDEs: Transition Disable; the others are not ours. */
+static int parse_wfa_kde(uint8_t type, const uint8_t *d, size_t n, struct kde_set *s)
+{
+	if (type != KDE_WFA_TRANSITION_DISABLE)
+		return CODEC_OK;
+	if (s->has_transition_disable)
+		return CODEC_E_DUPLICATE;
+	if (n < 1) /* one octet; more is for later bits */
+		return CODEC_E_BAD_LENGTH;
+	s->has_transition_disable = true;
+	s->transition_disable = d[0];
+	return CODEC_OK;
+}
+
 static int parse_vendor(const struct ie_elem *e, struct kde_set *s)
 {
 	struct ie_rsn wpa;
@@ -113,6 +119,9 @@ static int parse_vendor(const struct ie_elem *e, struct kde_set *s)
 	if (oui == OUI_IEEE80211)
 		return parse_kde(e->data[3], e->data + KDE_OUI_TYPE_LEN,
 				 e->len - (size_t)KDE_OUI_TYPE_LEN, s);
+	if (oui == OUI_WFA)
+		return parse_wfa_kde(e->data[3], e->data + KDE_OUI_TYPE_LEN,
+				     e->len - (size_t)KDE_OUI_TYPE_LEN, s);
 	if (!ie_vendor_is(e, OUI_MICROSOFT, VENDOR_TYPE_WPA))
 		return CODEC_OK;
 	if (s->wpa_elem)
@@ -233,6 +242,16 @@ int kde_build(struct wbuf *w, uint8_t type, const void *data, size_t len)
 	wbuf_be16(w, (uint16_t)OUI_IEEE80211);
 	wbuf_u8(w, type);
 	wbuf_put(w, data, len);
+	return ie_end(w, start);
+}
+
+int kde_build_transition_disable(struct wbuf *w, uint8_t bitmap)
+{
+	size_t start = ie_begin(w, WLAN_EID_VENDOR_SPECIFIC);
+	wbuf_u8(w, (uint8_t)(OUI_WFA >> 16));
+	wbuf_be16(w, (uint16_t)OUI_WFA);
+	wbuf_u8(w, KDE_WFA_TRANSITION_DISABLE);
+	wbuf_u8(w, bitmap);
 	return ie_end(w, start);
 }
 

@@ -34,8 +34,13 @@ enum kde_type {
 	KDE_MULTIBAND_KEY_ID = 12,
 	KDE_OCI = 13,
 	KDE_BIGTK = 14,
-	KDE_TRANSITION_DISABLE = 32, /* 12.7.2, Table 12-10 (WPA3 spec 2.x) */
 };
+
+/* KDEs under the Wi-Fi Alliance OUI 50-6F-9A (the OUI and data type open
+ * the vendor element as for 00-0F-AC). Transition Disable: WPA3
+ * Specification v3, section 8 (hostapd's WFA_KEY_DATA_TRANSITION_DISABLE),
+ * in message 3 of the 4-way handshake (and group message 1), one octet. */
+#define KDE_WFA_TRANSITION_DISABLE 0x20
 
 /* Transition Disable bitmap (first octet of the KDE): which transition
  * modes the AP tells the station to stop using for this network. */
@@ -114,6 +119,8 @@ int kde_build_bigtk(struct wbuf *w, uint16_t key_id, const uint8_t bipn[KDE_IPN_
 		    const uint8_t *key, size_t key_len);
 int kde_build_pmkid(struct wbuf *w, const uint8_t pmkid[16]);
 int kde_build_mac_addr(struct wbuf *w, const uint8_t addr[6]);
+/* The Transition Disable KDE (50-6F-9A:0x20) with its bitmap (KDE_TD_*). */
+int kde_build_transition_disable(struct wbuf *w, uint8_t bitmap);
 /* Pads what was written since `start` for AES key wrap: to a multiple of
  * 8 and at least 16 octets, with 0xdd then zeros; nothing if already so. */
 int kde_pad(struct wbuf *w, size_t start);

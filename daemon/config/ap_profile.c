@@ -36,6 +36,7 @@ const char *const ap_profile_keys[AP_KEY_COUNT + 1] = {
 	[AP_KEY_WIDTH] = "Width",
 	[AP_KEY_BRIDGE] = "Bridge",
 	[AP_KEY_BRIDGE_CREATE] = "BridgeCreate",
+	[AP_KEY_TRANSITION_DISABLE] = "TransitionDisable",
 	[AP_KEY_COUNT] = NULL,
 };
 

@@ -87,6 +87,7 @@ enum ap_err {
 	AP_E_SUITES = -122, /* AKMs or Ciphers too long */
 	AP_E_SAE_PWE = -123, /* SAEPWE not hunt-and-peck, h2e or both */
 	AP_E_OWE_TRANSITION = -124, /* OWETransitionBSSID/SSID malformed */
+	AP_E_TRANSITION_DISABLE = -125, /* TransitionDisable names an unknown mode */
 	AP_E_WIDTH = -130, /* Width not 20|40|80|160|auto */
 	AP_E_BRIDGE = -131, /* Bridge not a valid interface name */
 };
@@ -136,6 +137,7 @@ enum ap_key {
 	AP_KEY_WIDTH,
 	AP_KEY_BRIDGE,
 	AP_KEY_BRIDGE_CREATE,
+	AP_KEY_TRANSITION_DISABLE,
 	AP_KEY_COUNT,
 };
 
@@ -177,6 +179,9 @@ struct ap_profile {
 	bool channel_auto;  /* Channel=auto: chosen when the AP starts */
 	char bridge[16];  /* "" = not bridged */
 	bool bridge_create;
+	/* Transition Disable (WPA3 Specification): the KDE_TD_* bits the AP
+	 * sends in message 3; 0: none. */
+	uint8_t transition_disable;
 
 	/* Where each key was last set, for messages after the fact (owned
 	 * copies; NULL when the key came from D-Bus or was never set). */

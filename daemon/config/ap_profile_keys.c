@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/codec/kde.h"
 #include "daemon/config/path.h"
 #include "daemon/config/suggest.h"
 #include "daemon/config/value.h"
@@ -137,6 +138,40 @@ static int set_width(struct setctx *c, const char *v)
 			return 0;
 		}
 	return SET_FAIL(c, AP_E_WIDTH, "Width must be 20, 40, 80, 160 or auto (MHz)");
+}
+
+/* TransitionDisable: the modes named (hostapd's transition_disable
+ * bitmap, by name), space- or comma-separated; "" or "none": none. */
+static int set_transition_disable(struct setctx *c, const char *v)
+{
+	static const struct {
+		const char *name;
+		uint8_t bit;
+	} modes[] = {
+		{ "wpa3-personal", KDE_TD_WPA3_PERSONAL },
+		{ "sae-pk", KDE_TD_SAE_PK },
+		{ "wpa3-enterprise", KDE_TD_WPA3_ENTERPRISE },
+		{ "enhanced-open", KDE_TD_ENHANCED_OPEN },
+	};
+	char buf[128], *save = NULL;
+	uint8_t bits = 0;
+	if (strlen(v) >= sizeof(buf))
+		return SET_FAIL(c, AP_E_TRANSITION_DISABLE, "TransitionDisable is too long");
+	memcpy(buf, v, strlen(v) + 1);
+	for (char *t = strtok_r(buf, " ,", &save); t; t = strtok_r(NULL, " ,", &save)) {
+		size_t i = 0;
+		while (i < sizeof(modes) / sizeof(modes[0]) && strcmp(t, modes[i].name) != 0)
+			i++;
+		if (i < sizeof(modes) / sizeof(modes[0]))
+			bits |= modes[i].bit;
+		else if (strcmp(t, "none") != 0)
+			return SET_FAIL(c, AP_E_TRANSITION_DISABLE,
+					"TransitionDisable: unknown mode '%.32s' (wpa3-personal, "
+					"sae-pk, wpa3-enterprise, enhanced-open or none)",
+					t);
+	}
+	c->p->transition_disable = bits;
+	return 0;
 }
 
 /* A Linux interface name: 1..15 bytes, no '/', ':' or white space (the
@@ -272,6 +307,8 @@ static int set_key(struct setctx *c, enum ap_key k, const char *v)
 		return 0;
 	case AP_KEY_WIDTH:
 		return set_width(c, v);
+	case AP_KEY_TRANSITION_DISABLE:
+		return set_transition_disable(c, v);
 	case AP_KEY_COUNTRY:
 		if (!cfg_country_valid(v))
 			return SET_FAIL(c, AP_E_COUNTRY,

@@ -176,6 +176,10 @@ static void send_msg3(struct rsn_auth *sm)
 	if (sm->conf.cfg.ap_rsnxe_len)
 		wbuf_put(&w, sm->conf.cfg.ap_rsnxe, sm->conf.cfg.ap_rsnxe_len);
 	put_group_kdes(sm, &w);
+	/* WPA3 Specification: in message 3 only, inside the encrypted Key
+	 * Data, so that only the station holding the PTK acts on it. */
+	if (sm->conf.cfg.transition_disable)
+		kde_build_transition_disable(&w, sm->conf.cfg.transition_disable);
 	gtk_rsc(sm, rsn_group_gtk(sm->group), rsc);
 	struct rsn_key_tx tx = {
 		.key_info = EAPOL_KEY_INFO_PAIRWISE | EAPOL_KEY_INFO_INSTALL | EAPOL_KEY_INFO_ACK |
@@ -648,6 +652,14 @@ struct rsn_auth *rsn_auth_new(struct loop *loop, const struct rsn_config *cfg,
 	sm->replay_counter = cfg->replay_counter_base;
 	sm->state = RSN_AUTH_STATE_IDLE;
 	return sm;
+}
+
+void rsn_auth_tx_status(struct rsn_auth *sm, bool acked)
+{
+	bool first_wait = sm->n_sent == 1 && (sm->state == RSN_AUTH_STATE_PTKSTART ||
+					       sm->state == RSN_AUTH_STATE_PTKINITNEGOTIATING);
+	if (acked && first_wait)
+		loop_timer_arm_ms(sm->timer, sm->conf.cfg.timing.retry_ms);
 }
 
 void rsn_auth_free(struct rsn_auth *sm)

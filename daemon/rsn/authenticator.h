@@ -81,6 +81,12 @@ void rsn_auth_stop(struct rsn_auth *sm);
 
 /* One received EAPOL frame. Returns RSN_RX_OK or why it was dropped. */
 int rsn_auth_rx_eapol(struct rsn_auth *sm, const uint8_t *frame, size_t len);
+/* The TX status of the EAPOL-Key frame sent last. Message 1 or 3 sent
+ * once waits only retry_first_ms, for a frame lost on the way; once it is
+ * acknowledged the station has it and its answer gets retry_ms from now
+ * (hostapd does the same for message 1), instead of a copy into a busy
+ * channel that only delays the answer more. */
+void rsn_auth_tx_status(struct rsn_auth *sm, bool acked);
 
 /* Sends the group's current GTK in a group key handshake. During a 4-way
  * handshake it is sent once that completes, if message 3 carried an older

@@ -72,6 +72,11 @@ struct rsn_config {
 	size_t sta_rsnxe_len;
 	const uint8_t *ap_rsnxe;
 	size_t ap_rsnxe_len;
+	/* Authenticator: the Transition Disable bitmap (KDE_TD_* of
+	 * daemon/codec/kde.h) message 3 carries in its encrypted Key Data;
+	 * 0: no KDE. The supplicant ignores it (it reports what it receives
+	 * through on_transition_disable). */
+	uint8_t transition_disable;
 	/* EAPOL protocol version of frames we send; 0: the authenticator sends
 	 * 2, the supplicant answers with the version the authenticator used. */
 	uint8_t eapol_version;

@@ -204,10 +204,20 @@ static void start_attempt(struct medium_channel *chan)
 			  medium_airtime_us(chan->freq_mhz, tx->rate_100kbps, tx->len, tx->expects_ack));
 }
 
+/* The channel is free: the frame that wins contention (medium-edca.c)
+ * goes to the head, where the one on the air is kept. */
 static void channel_kick(struct medium_channel *chan)
 {
 	if (chan->busy || !chan->queue.head)
 		return;
+	struct medium_tx *tx = medium_edca_pick(chan->m, &chan->queue);
+	if (tx != chan->queue.head) {
+		list_unlink(&chan->queue, tx);
+		tx->next = chan->queue.head;
+		chan->queue.head->prev = tx;
+		chan->queue.head = tx;
+		chan->queue.count++;
+	}
 	chan->busy = true;
 	start_attempt(chan);
 }

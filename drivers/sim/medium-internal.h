@@ -67,6 +67,7 @@ struct medium_client {
 	size_t n_extra;
 	struct medium_channel *chan; /* NULL: off channel */
 	size_t chan_index;           /* slot in chan->radios */
+	bool contending;             /* medium-edca.c: its first frame is drawn */
 };
 
 /* Queues or sends one encoded message; drops it (counted) when the client's
@@ -137,6 +138,10 @@ int medium_air_inject(struct medium *m, struct medium_client *ctrl, uint32_t fre
 		      int32_t signal_mbm, const uint8_t *frame, size_t len);
 /* Cancels the frames a client sent and forgets it as a CTRL_REPLY target. */
 void medium_air_forget(struct medium *m, struct medium_client *c);
+/* medium-edca.c: the frame of queue that wins the channel next (EDCA
+ * backoff draws per access category and role); NULL for an empty queue. */
+void medium_edca_seed(struct medium *m);
+struct medium_tx *medium_edca_pick(struct medium *m, const struct medium_tx_list *queue);
 void medium_air_free(struct medium *m);
 /* Airtime of one attempt in microseconds (see medium.h). */
 uint64_t medium_airtime_us(uint32_t freq_mhz, uint16_t rate_100kbps, size_t frame_len,
@@ -206,6 +211,7 @@ struct medium {
 	struct medium_links *links;
 	uint8_t default_loss;
 	uint64_t prng;
+	uint64_t edca_rng; /* contention draws (medium-edca.c), fixed seed */
 	struct medium_capture *capture;
 	struct medium_fault_rule faults[MEDIUM_MAX_FAULTS];
 	size_t n_faults;

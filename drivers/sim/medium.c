@@ -173,6 +173,7 @@ struct medium *medium_new(struct loop *loop, const char *dir, int *err)
 	m->listen_fd = -1;
 	m->clients.prev = m->clients.next = &m->clients;
 	medium_prng_seed(&m->prng, initial_seed(loop));
+	medium_edca_seed(m);
 	m->links = medium_links_new();
 	m->reaper = loop_idle_new(loop, on_reap, m);
 	if (!m->links || !m->reaper)

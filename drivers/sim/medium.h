@@ -72,7 +72,12 @@ int medium_inject_flood(struct medium *m, uint32_t freq_mhz, int32_t signal_mbm,
  * medium-link.c):
  *
  * Airtime. Each frequency is one shared channel; its transmissions run one
- * after another in arrival order. One attempt lasts
+ * after another. When the channel frees, the frames waiting for it contend
+ * (medium-edca.c): each transmitter's first frame draws AIFSN + 0..CWmin
+ * slots for its access category (the AP's EDCA table for a frame from the
+ * AP, IEEE 802.11-2020 Table 9-155 for a station's) and the smallest draw
+ * goes; ties and a transmitter's own frames keep arrival order; no
+ * collisions. One attempt lasts
  *     DIFS + preamble + (len + 4 FCS) * 8 / rate  [+ SIFS + ACK if unicast]
  * with SIFS 10 us (2.4 GHz) / 16 us (5 GHz+), slot 9 us, DIFS = SIFS + 2
  * slots, preamble 192 us for DSSS/CCK rates (1, 2, 5.5, 11 Mb/s) else 20 us,

@@ -137,6 +137,7 @@ int sim_sta_del(void *priv, uint32_t ifindex, const uint8_t *addr)
 	if (!addr || !sim_peer_find(ifc, addr))
 		return -ENOENT;
 	sim_peer_del(ifc, addr);
+	sim_tx_purge_peer(ifc, addr);
 	return 0;
 }
 

@@ -366,6 +366,29 @@ void sim_tx_flush(struct sim_iface *ifc)
 	}
 }
 
+/* A station removed from the AP: what is still queued for it (data and
+ * EAPOL) is dropped, its TX status not acked, as mac80211 purges a
+ * station's queues when the station is destroyed. Management frames stay
+ * (mac80211 does not queue those per station). The frame on the air goes on. */
+void sim_tx_purge_peer(struct sim_iface *ifc, const uint8_t addr[SIM_ADDR_LEN])
+{
+	for (unsigned q = 0; q < SIM_TXQ_COUNT; q++) {
+		struct sim_txf *prev = NULL;
+		for (struct sim_txf *f = ifc->tx.q[q].head; f;) {
+			struct sim_txf *next = f->next;
+			bool theirs = (f->kind == SIM_TXF_DATA || f->kind == SIM_TXF_EAPOL) &&
+				      f->len >= 10 && memcmp(f->frame + 4, addr, SIM_ADDR_LEN) == 0;
+			if (theirs) {
+				ifc->tx.q[q].dropped++;
+				complete(ifc, dequeue(ifc, q, prev), false);
+			} else {
+				prev = f;
+			}
+			f = next;
+		}
+	}
+}
+
 void sim_tx_free(struct sim_iface *ifc)
 {
 	/* Only after sim_tx_flush(): nothing is left but the sources. */

@@ -321,6 +321,8 @@ struct sim_tx {
 int sim_tx_init(struct sim_iface *ifc);
 /* Fails every queued and in-flight frame (status events: not acked). */
 void sim_tx_flush(struct sim_iface *ifc);
+/* Drops the data and EAPOL frames queued for addr (a station removed). */
+void sim_tx_purge_peer(struct sim_iface *ifc, const uint8_t addr[SIM_ADDR_LEN]);
 void sim_tx_free(struct sim_iface *ifc);
 /* Queues a frame of kind on queue q (an AC or SIM_TXQ_MGMT). Returns 0,
  * -ENOBUFS (queue stopped) or -ENOMEM. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "daemon/codec/codec_err.h"
+#include "daemon/codec/codec_wbuf.h"
 #include "daemon/codec/kde.h"
 #include "daemon/codec/sae.h"
 
@@ -232,20 +233,32 @@ START_TEST(test_bad_row)
 }
 END_TEST
 
-/* The Transition Disable KDE (00-0F-AC:32) the AP sends in message 3:
- * its bitmap is read, a second one and an empty one are refused. */
+/* The Transition Disable KDE the AP sends in message 3: the Wi-Fi
+ * Alliance's 50-6F-9A:0x20 (WPA3 Specification; hostapd's
+ * WFA_KEY_DATA_TRANSITION_DISABLE): its bitmap is read, a second one and
+ * an empty one are refused, the same type under 00-0F-AC is not it; the
+ * builder writes the form the parser reads. */
 START_TEST(test_transition_disable_kde)
 {
-	static const uint8_t one[] = { 0xdd, 0x05, 0x00, 0x0f, 0xac, 0x20, 0x01 };
-	static const uint8_t twice[] = { 0xdd, 0x05, 0x00, 0x0f, 0xac, 0x20, 0x01,
-					 0xdd, 0x05, 0x00, 0x0f, 0xac, 0x20, 0x01 };
-	static const uint8_t empty[] = { 0xdd, 0x04, 0x00, 0x0f, 0xac, 0x20 };
+	static const uint8_t one[] = { 0xdd, 0x05, 0x50, 0x6f, 0x9a, 0x20, 0x01 };
+	static const uint8_t twice[] = { 0xdd, 0x05, 0x50, 0x6f, 0x9a, 0x20, 0x01,
+					 0xdd, 0x05, 0x50, 0x6f, 0x9a, 0x20, 0x01 };
+	static const uint8_t empty[] = { 0xdd, 0x04, 0x50, 0x6f, 0x9a, 0x20 };
+	static const uint8_t ieee_oui[] = { 0xdd, 0x05, 0x00, 0x0f, 0xac, 0x20, 0x01 };
 	struct kde_set k;
 	ck_assert_int_eq(kde_parse(one, sizeof(one), &k), CODEC_OK);
 	ck_assert(k.has_transition_disable);
 	ck_assert_uint_eq(k.transition_disable, KDE_TD_WPA3_PERSONAL);
 	ck_assert_int_eq(kde_parse(twice, sizeof(twice), &k), CODEC_E_DUPLICATE);
 	ck_assert_int_eq(kde_parse(empty, sizeof(empty), &k), CODEC_E_BAD_LENGTH);
+	ck_assert_int_eq(kde_parse(ieee_oui, sizeof(ieee_oui), &k), CODEC_OK);
+	ck_assert(!k.has_transition_disable);
+
+	uint8_t buf[16];
+	struct wbuf w = wbuf_init(buf, sizeof(buf));
+	ck_assert_int_eq(kde_build_transition_disable(&w, KDE_TD_WPA3_PERSONAL), CODEC_OK);
+	ck_assert_uint_eq(w.len, sizeof(one));
+	ck_assert_mem_eq(buf, one, sizeof(one));
 }
 END_TEST
 

@@ -396,6 +396,65 @@ START_TEST(channel_serializes_transmissions)
 }
 END_TEST
 
+/* An Authentication frame ta -> ra in the BSS bssid (24-octet header,
+ * algorithm, transaction, status). */
+static size_t auth_frame(uint8_t *buf, const uint8_t ra[6], const uint8_t ta[6],
+			 const uint8_t bssid[6])
+{
+	memset(buf, 0, 30);
+	buf[0] = 0xb0; /* management, Authentication */
+	memcpy(buf + 4, ra, 6);
+	memcpy(buf + 10, ta, 6);
+	memcpy(buf + 16, bssid, 6);
+	buf[26] = 1; /* transaction 1 */
+	return 30;
+}
+
+/* Frames waiting for the channel contend as EDCA has them (medium-edca.c):
+ * the AP's management frame (AC_VO, the AP's AIFSN 1) against twenty
+ * stations' (AC_VO, AIFSN 2) queued before it goes out among the first,
+ * not last as in arrival order; the stations' own frames all go too. */
+START_TEST(ap_frame_contends_with_the_ap_edca_parameters)
+{
+	enum { STAS = 20 };
+	uint8_t frame[1600], addr[STAS][6];
+	struct mrecv r;
+	int sta[STAS];
+	int ap = mfix_radio(&fx, A, 2412);
+	int mon = mfix_radio(&fx, C, 2412);
+	for (int i = 0; i < STAS; i++) {
+		memcpy(addr[i], B, 6);
+		addr[i][4] = (uint8_t)(i + 1);
+		sta[i] = mfix_radio(&fx, addr[i], 2412);
+	}
+	/* One long frame holds the channel while the others queue up. */
+	size_t len = mfix_data_frame(frame, mfix_bcast, C, 1, 1400);
+	mfix_tx(mon, 1, 0, 0, 10, frame, len);
+	mfix_run(&fx, 1);
+	for (int i = 0; i < STAS; i++) {
+		len = auth_frame(frame, A, addr[i], A);
+		mfix_tx(sta[i], 10 + (uint64_t)i, MEDIUM_TX_NO_ACK, 0, 10, frame, len);
+		mfix_run(&fx, 0);
+	}
+	len = auth_frame(frame, B, A, A); /* the AP: its own BSSID */
+	mfix_tx(ap, 99, MEDIUM_TX_NO_ACK, 0, 10, frame, len);
+	int ap_at = -1, heard = 0;
+	while (heard < STAS + 1 && mfix_recv_type(&fx, mon, MEDIUM_MSG_RX, &r, 1000)) {
+		if (r.msg.frame_len >= 16 && memcmp(r.msg.frame + 10, A, 6) == 0)
+			ap_at = heard;
+		heard++;
+	}
+	ck_assert_int_eq(heard, STAS + 1);
+	ck_assert_int_ge(ap_at, 0);
+	ck_assert_msg(ap_at < STAS / 2, "the AP's frame went out %dth of %d", ap_at + 1,
+		      STAS + 1);
+	close(ap);
+	close(mon);
+	for (int i = 0; i < STAS; i++)
+		close(sta[i]);
+}
+END_TEST
+
 START_TEST(no_ack_flag_and_off_channel_status)
 {
 	uint8_t frame[64];
@@ -729,6 +788,7 @@ Suite *make_medium_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, hello_gets_welcome_and_counts);
+	tcase_add_test(tc, ap_frame_contends_with_the_ap_edca_parameters);
 	tcase_add_test(tc, path_loss_matches_the_formula);
 	tcase_add_test(tc, delivers_to_same_channel_only);
 	tcase_add_test(tc, unicast_to_present_radio_is_acked);

@@ -506,6 +506,39 @@ END_TEST
 
 /* ---- timers ----------------------------------------------------------- */
 
+/* An acknowledged first message 1 (and message 3) waits the full retry
+ * period from its TX status, not the short first one: on a busy channel
+ * the station's answer is slow, and a copy would only add to the queue. */
+START_TEST(acked_first_message_waits_the_full_period)
+{
+	struct shim s;
+	struct dropper d = { .to_ap = false, .n = 1000 }; /* the station hears nothing */
+
+	setup_psk(&s, RSN_AKM_PSK); /* first wait 10 ms, then 30 ms */
+	s.fault = drop_hook;
+	s.fault_data = &d;
+	shim_start(&s);
+	ck_assert_uint_eq(s.ap_side.sent, 1);
+	uint64_t t0 = loop_now_us(s.loop);
+	rsn_auth_tx_status(s.ap, true);
+	ck_assert(shim_run(&s, shim_any_failed, 2000));
+	ck_assert_uint_ge(s.ap_side.send_us[1] - t0, 30 * 1000);
+	ck_assert_uint_eq(s.ap_side.sent, 4);
+
+	/* Not acknowledged: the short first wait stays. */
+	shim_free(&s);
+	setup_psk(&s, RSN_AKM_PSK);
+	d = (struct dropper){ .to_ap = false, .n = 1000 };
+	s.fault = drop_hook;
+	s.fault_data = &d;
+	shim_start(&s);
+	rsn_auth_tx_status(s.ap, false);
+	ck_assert(shim_run(&s, shim_any_failed, 2000));
+	ck_assert_uint_lt(s.ap_side.send_us[1] - s.ap_side.send_us[0], 30 * 1000);
+	shim_free(&s);
+}
+END_TEST
+
 START_TEST(authenticator_retransmits_msg1_then_gives_up)
 {
 	struct shim s;
@@ -653,6 +686,7 @@ Suite *make_rsn_faults_suite(void)
 	tcase_add_test(timers, group_rekey_retransmission_is_not_reinstalled);
 	tcase_add_test(timers, group_rekey_unanswered_fails);
 	tcase_add_test(timers, supplicant_times_out_without_msg1);
+	tcase_add_test(timers, acked_first_message_waits_the_full_period);
 	tcase_set_timeout(failures, 20);
 	tcase_set_timeout(timers, 20);
 	tcase_set_timeout(replay, 20);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "daemon/codec/eapol.h"
+#include "daemon/codec/kde.h"
 #include "daemon/codec/ieee80211.h"
 #include "tests/unit/test_rsn_shim.h"
 
@@ -110,6 +111,50 @@ START_TEST(handshake_with_rsnxe)
 	shim_start(&s);
 	ck_assert(shim_run(&s, shim_both_complete, 1000));
 	assert_established(&s);
+	shim_free(&s);
+}
+END_TEST
+
+static bool has_bytes(const uint8_t *f, size_t len, const uint8_t *pat, size_t n)
+{
+	for (size_t i = 0; i + n <= len; i++)
+		if (memcmp(f + i, pat, n) == 0)
+			return true;
+	return false;
+}
+
+/* The AP's Transition Disable reaches the station in message 3's Key
+ * Data, encrypted (the KDE's OUI and type are not on the air in the
+ * clear), and only there: message 1 has no key data for it; without the
+ * setting the station hears nothing. */
+START_TEST(transition_disable_rides_in_message_3)
+{
+	static const uint8_t wfa_td[] = { 0x50, 0x6f, 0x9a, 0x20 };
+	struct shim_cfg c;
+	struct shim s;
+
+	shim_cfg_default(&c, RSN_AKM_SAE);
+	c.ap_transition_disable = KDE_TD_WPA3_PERSONAL;
+	shim_init(&s, &c);
+	shim_start(&s);
+	ck_assert(shim_run(&s, shim_both_complete, 1000));
+	assert_established(&s);
+	ck_assert_uint_eq(s.sta_side.transition_disable_calls, 1);
+	ck_assert_uint_eq(s.sta_side.transition_disable, KDE_TD_WPA3_PERSONAL);
+	size_t len;
+	const uint8_t *m3 = shim_sent(&s.ap_side, 0, &len);
+	ck_assert(kf_key_info(m3) & EAPOL_KEY_INFO_ENCR_KEY_DATA);
+	ck_assert(!has_bytes(m3, len, wfa_td, sizeof(wfa_td)));
+	const uint8_t *m1 = shim_sent(&s.ap_side, 1, &len);
+	ck_assert_uint_eq(m1[KF_KEY_DATA_LEN] << 8 | m1[KF_KEY_DATA_LEN + 1], 0);
+	shim_free(&s);
+
+	shim_cfg_default(&c, RSN_AKM_SAE);
+	shim_init(&s, &c);
+	shim_start(&s);
+	ck_assert(shim_run(&s, shim_both_complete, 1000));
+	assert_established(&s);
+	ck_assert_uint_eq(s.sta_side.transition_disable_calls, 0);
 	shim_free(&s);
 }
 END_TEST
@@ -280,6 +325,7 @@ Suite *make_rsn_handshake_suite(void)
 			    (int)(sizeof(variants) / sizeof(variants[0])));
 	tcase_add_test(tc, handshake_with_mfp_installs_igtk);
 	tcase_add_test(tc, handshake_with_rsnxe);
+	tcase_add_test(tc, transition_disable_rides_in_message_3);
 	tcase_add_test(tc, group_rekey_installs_new_gtk);
 	tcase_add_test(tc, ptk_rekey_replaces_tk_once);
 	tcase_add_test(tc, gtk_changed_during_handshake_is_sent_after);

@@ -82,7 +82,8 @@ static void heard_beacon(const struct hostapd_capture *c, struct station_bss *ou
 
 struct probe {
 	const uint8_t *snonce;
-	unsigned sent, ptk, gtk, igtk, completes, failures;
+	unsigned sent, ptk, gtk, igtk, completes, failures, td_calls;
+	uint8_t td;
 	struct rsn_failure failure;
 	uint8_t msg2[512];
 	size_t msg2_len;
@@ -149,6 +150,13 @@ static int p_random(void *ctx, uint8_t *buf, size_t len)
 	return 0;
 }
 
+static void p_td(void *ctx, uint8_t bitmap)
+{
+	struct probe *p = ctx;
+	p->td_calls++;
+	p->td = bitmap;
+}
+
 static const struct rsn_ops probe_ops = {
 	.send_eapol = p_send,
 	.install_ptk = p_ptk,
@@ -158,6 +166,7 @@ static const struct rsn_ops probe_ops = {
 	.on_complete = p_done,
 	.on_failure = p_fail,
 	.get_random = p_random,
+	.on_transition_disable = p_td,
 };
 
 /* Runs messages 1 and 3 of capture c against what the station heard (b). */
@@ -295,6 +304,15 @@ START_TEST(message_3_against_what_was_heard)
 		assert_joined(&p, c->name);
 	else
 		assert_refused(&p, want, c->name);
+	/* hostapd's transition_disable=0x01 (the "td1" captures): its KDE
+	 * (50-6F-9A:0x20) is read from the decrypted key data, also by a
+	 * PSK station of the transition network; none without it. */
+	if (want == RSN_ELEMS_MATCH && strstr(c->name, "-td1-")) {
+		ck_assert_msg(p.td_calls == 1, "%s: Transition Disable not read", c->name);
+		ck_assert_uint_eq(p.td, 0x01);
+	} else {
+		ck_assert_uint_eq(p.td_calls, 0);
+	}
 }
 END_TEST
 

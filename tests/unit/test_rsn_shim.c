@@ -173,6 +173,13 @@ static int op_random(void *ctx, uint8_t *buf, size_t len)
 	return 0;
 }
 
+static void op_transition_disable(void *ctx, uint8_t bitmap)
+{
+	struct shim_side *side = ctx;
+	side->transition_disable_calls++;
+	side->transition_disable = bitmap;
+}
+
 const struct rsn_ops shim_ops = {
 	.send_eapol = op_send,
 	.install_ptk = op_install_ptk,
@@ -184,6 +191,7 @@ const struct rsn_ops shim_ops = {
 	.on_group_complete = op_group_complete,
 	.on_failure = op_failure,
 	.get_random = op_random,
+	.on_transition_disable = op_transition_disable,
 };
 
 /* ---- setup ------------------------------------------------------------ */
@@ -287,6 +295,7 @@ void shim_init(struct shim *s, const struct shim_cfg *c)
 
 	sc.pmkid = c->sta_pmkid;
 	ac.pmkid = c->ap_pmkid;
+	ac.transition_disable = c->ap_transition_disable;
 	if (c->late_pmk) {
 		sc.pmk = ac.pmk = NULL;
 		sc.pmk_len = ac.pmk_len = 0;

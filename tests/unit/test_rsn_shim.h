@@ -59,6 +59,8 @@ struct shim_side {
 	unsigned int nonce_next;
 	bool free_on_complete;
 	bool free_on_failure;
+	unsigned int transition_disable_calls; /* supplicant: on_transition_disable */
+	uint8_t transition_disable;
 };
 
 /* Return false to drop the frame; *len may be changed (up to
@@ -113,6 +115,8 @@ struct shim_cfg {
 	bool late_pmk;
 	const uint8_t *sta_pmkid;
 	const uint8_t *ap_pmkid;
+	/* The authenticator's Transition Disable bitmap (0: none). */
+	uint8_t ap_transition_disable;
 };
 
 void shim_cfg_default(struct shim_cfg *c, uint32_t akm);

@@ -21,6 +21,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,9 +425,8 @@ END_TEST
 
 /* An SAE commit of an attacker: valid (scalar, element) for group 19,
  * which the AP cannot tell from a real one without the password. */
-static size_t flood_commit(uint8_t *out, size_t cap)
+static size_t commit_from(const uint8_t a[6], uint8_t *out, size_t cap)
 {
-	static const uint8_t a[6] = { 2, 0xf1, 0, 0, 0, 1 };
 	uint8_t scalar[32], element[64], body[128];
 	int err = 0;
 	struct sae_crypto *c = sae_crypto_new(19, &err);
@@ -450,6 +450,12 @@ static size_t flood_commit(uint8_t *out, size_t cap)
 	struct wbuf w = wbuf_init(out, cap);
 	ck_assert_int_eq(mgmt_build(&w, &f), 0);
 	return w.len;
+}
+
+static size_t flood_commit(uint8_t *out, size_t cap)
+{
+	static const uint8_t a[6] = { 2, 0xf1, 0, 0, 0, 1 };
+	return commit_from(a, out, cap);
 }
 
 /* A flood of commits from spoofed addresses (the medium injects them)
@@ -518,6 +524,38 @@ START_TEST(sae_commit_copy_crossing_our_answer_is_not_answered_twice)
 }
 END_TEST
 
+/* A station associated whose 4-way handshake has not begun on its side
+ * (its driver gave up waiting for our association response) starts SAE
+ * anew: the AP ends that association at the new commit, with the 4-way
+ * handshake queued for it (the driver drops a removed station's EAPOL),
+ * not only once the new exchange completes. */
+START_TEST(sae_new_commit_ends_pending_association)
+{
+	static const uint8_t rates[] = { 0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24 };
+	uint8_t buf[512], rsne[64];
+	struct apt_event *e;
+	start_sae_ap("psk sae", "hunt-and-peck");
+	struct apt_sta *s = apt_sta_add();
+	size_t rsne_len = apt_sta_rsne(rsne, sizeof(rsne));
+	apt_tx(s, buf, apt_auth_frame(s, WLAN_AUTH_OPEN, 1, buf, sizeof(buf)));
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, s->ifindex, 1000));
+	apt_tx(s, buf, apt_assoc_frame(s, (const uint8_t *)rates, 8, rsne, rsne_len, buf,
+				       sizeof(buf)));
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_ASSOC_RESP, s->ifindex, 1000));
+	ck_assert_uint_eq(apt_resp_status(e), WLAN_STATUS_SUCCESS);
+	for (int i = 0; i < 100 && apt_ap_sta_state(s->addr) < AP_STA_ASSOCIATED; i++)
+		apt_run(5);
+	ck_assert_int_eq(apt_ap_sta_state(s->addr), AP_STA_ASSOCIATED); /* 4-way pending */
+
+	size_t len = commit_from(s->addr, buf, sizeof(buf));
+	apt_tx(s, buf, len);
+	ck_assert_ptr_nonnull(apt_wait_mgmt(IEEE80211_STYPE_AUTH, s->ifindex, 1000));
+	ck_assert_int_lt(apt_ap_sta_state(s->addr), AP_STA_ASSOCIATED);
+	struct driver_sta_info info;
+	ck_assert_int_eq(driver_sta_info(APT->drv, APT->ap_if, s->addr, &info), -ENOENT);
+}
+END_TEST
+
 /* A transition AP (psk sae, PMF optional): a WPA2-only station (the
  * fixture's hand-played PSK supplicant) and wpad's station (SAE chosen
  * over PSK) at once. */
@@ -541,6 +579,43 @@ START_TEST(sae_transition_ap_psk_and_sae_stations)
 	ck_assert_int_eq(info.state, AP_STA_AUTHORIZED);
 	ck_assert_uint_eq(info.akm, RSN_AKM_PSK);
 	ck_assert(old->supp_done);
+}
+END_TEST
+
+/* A transition AP (psk sae) with TransitionDisable=wpa3-personal: wpad's
+ * station joins with SAE, reads the KDE from message 3 and remembers the
+ * network as WPA3-only (AKMs=sae, PMF required). The AP refuses the bit
+ * without SAE, and SAE-PK and WPA3-Enterprise, which it does not run. */
+START_TEST(sae_transition_disable_is_remembered)
+{
+	struct cfg_error ce = { 0 };
+	struct wpad_error err;
+
+	apt_profile(&P, true);
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "wpa3-enterprise", NULL, &ce),
+			 0);
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL);
+	ck_assert_int_eq(err.code, WPAD_ERR_INVALID_ARGUMENTS);
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "sae-pk", NULL, &ce), 0);
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL);
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "wpa3-personal", NULL, &ce), 0);
+	ck_assert_int_eq(ap_start(APT->ap, &P, &err), -EINVAL); /* PSK only */
+	ck_assert_ptr_nonnull(strstr(err.text, "needs SAE"));
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "wpa3-personal,bogus", NULL, &ce),
+			 AP_E_TRANSITION_DISABLE);
+	ck_assert_int_eq(ap_err_to_wpad(AP_E_TRANSITION_DISABLE), WPAD_ERR_INVALID_ARGUMENTS);
+
+	snprintf(P.akms, sizeof(P.akms), "psk sae");
+	ck_assert_int_eq(ap_profile_set(&P, "TransitionDisable", "wpa3-personal", NULL, &ce), 0);
+	apt_start(&P);
+	station_with_store();
+	const struct known_network *net;
+	connect_ok();
+	assert_sae_link();
+	net = known_store_get(store, (const uint8_t *)APT_SSID, strlen(APT_SSID), KNOWN_SEC_PSK);
+	ck_assert_ptr_nonnull(net);
+	ck_assert_str_eq(net->akms, "sae");
+	ck_assert_str_eq(net->pmf, "required");
 }
 END_TEST
 
@@ -592,6 +667,8 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_commit_flood_demands_tokens);
 	tcase_add_test(tc, sae_commit_copy_crossing_our_answer_is_not_answered_twice);
 	tcase_add_test(tc, sae_transition_ap_psk_and_sae_stations);
+	tcase_add_test(tc, sae_transition_disable_is_remembered);
+	tcase_add_test(tc, sae_new_commit_ends_pending_association);
 	tcase_add_test(tc, sae_h2e_only_ap_refuses_hunt_and_peck);
 	tcase_add_test(tc, sae_password_identifier);
 	tcase_add_test(tc, sae_autoconnect_known_network);
