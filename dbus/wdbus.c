@@ -267,10 +267,13 @@ static int export_all(struct wdb *b)
 	return r;
 }
 
-int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const char *address,
-		struct wpad_error *err)
+static int start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const char *address,
+		 struct wpad_error *err)
 {
-	int r = wdb_bus_open(loop, kind, address, err);
+	int r = libdbus_load(err);
+	if (r < 0)
+		return r;
+	r = wdb_bus_open(loop, kind, address, err);
 	if (r < 0)
 		return r;
 	ctx = calloc(1, sizeof(*ctx));
@@ -303,6 +306,18 @@ int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const
 		return r;
 	}
 	return 0;
+}
+
+/* Without a bus, libdbus and the libraries it brought are unloaded again
+ * (by then wdbus_stop() and wdb_bus_close() have dropped everything made
+ * from it): a daemon running without the D-Bus API does not carry them. */
+int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const char *address,
+		struct wpad_error *err)
+{
+	int r = start(loop, w, kind, address, err);
+	if (r < 0)
+		libdbus_unload();
+	return r;
 }
 
 void wdbus_stopping(void)

@@ -28,7 +28,7 @@
 #ifndef WPAD_DBUS_WDBUS_I_H
 #define WPAD_DBUS_WDBUS_I_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
