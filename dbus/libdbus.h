@@ -123,9 +123,6 @@ int libdbus_load(struct wpad_error *err);
  * it brought go back to the system. */
 void libdbus_unload(void);
 
-/* Whether the table is filled (tests). */
-bool libdbus_loaded(void);
-
 /* The table, loaded on first use; aborts when libdbus cannot be loaded:
  * every path that may run without it calls libdbus_load() first. */
 const struct libdbus *libdbus_fns(void);

@@ -1,8 +1,10 @@
 #!/bin/bash
-# libdbus is loaded when wpad connects to a bus, not at start (dbus/libdbus.h):
-# wpad's ELF does not need it; a wpad without a bus (--no-dbus, or a system
-# bus that is not there) has none of libdbus and what it links mapped; a
-# wpad on a bus serves its API with libdbus loaded.
+# libdbus is loaded when wpad connects to a bus (dbus/libdbus.h), libssl with
+# the first TLS connection (eap/libssl.h), not at start: wpad's ELF needs
+# neither; a wpad without a bus (--no-dbus, or a system bus that is not
+# there) has none of libdbus and what it links mapped; a wpad on a bus
+# serves its API with libdbus loaded; a station without EAP-TLS/PEAP/TTLS
+# never maps libssl. (The wired suite's TLS rows run with libssl loaded.)
 set -eu
 wpad="$WPAD_BUILD/wpad"
 tmp=$(mktemp -d)
@@ -29,11 +31,13 @@ wait_for() { # pattern pid
 # libdbus or one of the libraries it brings (Debian: libsystemd, ...).
 maps_dbus() { grep -E 'libdbus-1|libsystemd' "/proc/$1/maps" || true; }
 
-if readelf -d "$wpad" | grep -q 'NEEDED.*libdbus'; then
-	echo "wpad links libdbus at start: a direct dbus_* call outside dbus/libdbus.h?"
-	exit 1
-fi
-echo "ok: wpad's ELF does not need libdbus"
+for lib in libdbus libssl; do
+	if readelf -d "$wpad" | grep -q "NEEDED.*$lib"; then
+		echo "wpad links $lib at start: a direct call outside dbus/libdbus.h, eap/libssl.h?"
+		exit 1
+	fi
+done
+echo "ok: wpad's ELF needs neither libdbus nor libssl"
 
 mkdir -p -m 700 "$tmp/state"
 cat >"$tmp/wpad.conf" <<CONF
@@ -63,6 +67,10 @@ run() { # what expected-log-line want-libdbus(yes|no) wpad-args...
 	fi
 	if [ "$want" = yes ] && [ -z "$mapped" ]; then
 		echo "$what: serving D-Bus without libdbus mapped?"
+		exit 1
+	fi
+	if grep -q 'libssl' "/proc/$pid/maps"; then
+		echo "$what: libssl mapped without any TLS connection"
 		exit 1
 	fi
 	kill -TERM "$pid"
