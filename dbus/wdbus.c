@@ -193,8 +193,8 @@ static void on_device_added(void *c, struct wpad_device *dev)
 		return;
 	struct wdb_device *d = NULL;
 	for (size_t i = 0; i < ctx->n_devices && !d; i++)
-		if (ctx->devices[i] && !ctx->devices[i]->dev)
-			d = ctx->devices[i];
+		if (!ctx->devices[i] || !ctx->devices[i]->dev)
+			d = device_slot(ctx, i);
 	if (!d && ctx->n_devices < WPAD_MAX_DEVICES && device_slot(ctx, ctx->n_devices))
 		d = ctx->devices[ctx->n_devices++];
 	if (!d)
