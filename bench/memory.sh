@@ -6,16 +6,17 @@
 # script creates, 802.1X with EAP-MD5 done, then idle). Then where the
 # memory of a wpad station and of a wpad AP goes, each alone in its process
 # on wpad-medium (/proc/PID/smaps by mapping: heap, libcrypto with its
-# relocated data, libdbus with the libraries it pulls in, ...). Prints
+# relocated data, libdbus with the libraries it pulls in, ...); and the
+# first wpad again on a private dbus-daemon (the D-Bus API's cost). Prints
 # tables; asserts nothing.
 #
 #   bench/memory.sh [BUILD_DIR]        (default build; root for the netns)
-# Needs: hostapd, wpasupplicant, iproute2 (scripts/install-deps.sh bench).
+# Needs: hostapd, wpasupplicant, iproute2, dbus-daemon (scripts/install-deps.sh bench).
 set -eu
 build=${1:-build}
 wpad="$build/wpad"
 [ -x "$wpad" ] || { echo "memory: no $wpad (run make)" >&2; exit 1; }
-for tool in hostapd wpa_supplicant ip; do
+for tool in hostapd wpa_supplicant ip dbus-daemon; do
 	command -v $tool >/dev/null || { echo "memory: $tool missing (scripts/install-deps.sh bench)" >&2; exit 1; }
 done
 source "$(dirname "$0")/lib.sh"
@@ -57,6 +58,20 @@ wpad_pid=$!
 pids+=("$wpad_pid")
 wait_for "$tmp/wpad.log" "connected to 'membench'"
 wait_for "$tmp/wpad.log" "authorized"
+
+# --- the same wpad on a bus (a private dbus-daemon): what the D-Bus API costs ---
+dbus_tmp="$tmp/bus"
+mkdir -p -m 700 "$dbus_tmp/state"
+cp "$tmp/state/membench.psk" "$dbus_tmp/state/"
+sed "s|$tmp/state|$dbus_tmp/state|" "$tmp/wpad.conf" >"$dbus_tmp/wpad.conf"
+dbus-daemon --session --nofork --address="unix:path=$dbus_tmp/bus" >"$dbus_tmp/bus.log" 2>&1 &
+pids+=("$!")
+for _ in $(seq 200); do [ -S "$dbus_tmp/bus" ] && break; sleep 0.05; done
+"$wpad" --bus-address "unix:path=$dbus_tmp/bus" -c "$dbus_tmp/wpad.conf" >"$dbus_tmp/wpad.log" 2>&1 &
+wbus_pid=$!
+pids+=("$wbus_pid")
+wait_for "$dbus_tmp/wpad.log" "D-Bus API ready"
+wait_for "$dbus_tmp/wpad.log" "authorized"
 
 # --- wpad: a station and an AP, each in its own process, on wpad-medium ---
 bench_sim_pair "$build" membench "memory bench 1"
@@ -113,6 +128,8 @@ printf '| %-44s | %8s | %8s | %8s |\n' process VmRSS VmHWM Pss
 printf '|%s|----------|----------|----------|\n' "----------------------------------------------"
 printf '| %-44s | %8s | %8s | %8s |\n' "wpad: AP + station (sim, connected, WPA2)" \
 	"$w_rss" "$(field "$wpad_pid" VmHWM)" "$w_pss"
+printf '| %-44s | %8s | %8s | %8s |\n' "the same wpad on a private D-Bus" \
+	"$(field "$wbus_pid" VmRSS)" "$(field "$wbus_pid" VmHWM)" "$(pss "$wbus_pid")"
 printf '| %-44s | %8s | %8s | %8s |\n' "hostapd $(hostapd -v 2>&1 | sed -nE 's/^hostapd v([^ ]+).*/\1/p' | head -n1) (wired, 802.1X)" \
 	"$h_rss" "$(field "$hostapd_pid" VmHWM)" "$h_pss"
 printf '| %-44s | %8s | %8s | %8s |\n' "wpa_supplicant (wired, EAP-MD5 done)" \
@@ -122,6 +139,8 @@ printf '| %-44s | %8s | %8s | %8s |\n' "hostapd + wpa_supplicant" "$both" "" \
 echo
 awk -v w="$w_rss" -v b="$both" \
 	'BEGIN { printf "ratio wpad / (hostapd + wpa_supplicant), VmRSS: %.2f\n", w / b }'
+echo "RssAnon: wpad $(field "$wpad_pid" RssAnon) kB (heap $(heap_kb "$wpad_pid")), on D-Bus" \
+	"$(field "$wbus_pid" RssAnon) kB (heap $(heap_kb "$wbus_pid"))"
 
 # kB by mapping group of one process: Rss, and the part of it that is the
 # process's own (Anonymous: heap, stacks, relocated library data).

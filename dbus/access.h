@@ -11,7 +11,7 @@
 #ifndef WPAD_DBUS_ACCESS_H
 #define WPAD_DBUS_ACCESS_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stdbool.h>
 
 #include "daemon/core/error.h"

@@ -9,7 +9,7 @@
 #ifndef WPAD_DBUS_AGENT_H
 #define WPAD_DBUS_AGENT_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stdbool.h>
 
 #include "daemon/core/error.h"

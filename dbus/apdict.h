@@ -14,7 +14,7 @@
 #ifndef WPAD_DBUS_APDICT_H
 #define WPAD_DBUS_APDICT_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 
 #include "daemon/core/error.h"
 

@@ -12,7 +12,7 @@
 #ifndef WPAD_DBUS_BUS_H
 #define WPAD_DBUS_BUS_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stdbool.h>
 
 #include "daemon/core/error.h"

@@ -13,7 +13,7 @@
 #ifndef WPAD_DBUS_EAPDICT_H
 #define WPAD_DBUS_EAPDICT_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 
 #include "daemon/core/error.h"
 

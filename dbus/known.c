@@ -62,8 +62,8 @@ static void leave_network(const struct wdb_known *k)
 {
 	struct wdb *b = wdb_get();
 	for (size_t i = 0; i < b->n_devices; i++) {
-		struct wdb_device *d = &b->devices[i];
-		if (d->dev && d->dev->station &&
+		struct wdb_device *d = b->devices[i];
+		if (d && d->dev && d->dev->station &&
 		    wdb_station_is_connected_to(d, k->ssid, k->ssid_len, as_bss(k->sec)))
 			station_disconnect(d->dev->station);
 	}

@@ -171,8 +171,8 @@ DBusMessage *wdb_known_add(void *data, DBusMessage *msg)
 		 o.store_secrets ? "stored" : "kept in memory");
 	struct wdb *b = wdb_get();
 	for (size_t i = 0; i < b->n_devices; i++)
-		if (b->devices[i].dev && b->devices[i].dev->station)
-			station_eap_profile_replaced(b->devices[i].dev->station,
+		if (b->devices[i] && b->devices[i]->dev && b->devices[i]->dev->station)
+			station_eap_profile_replaced(b->devices[i]->dev->station,
 						     (const uint8_t *)name, strlen(name));
 	wpad_known_changed(wdb_get()->w);
 	wdb_known_sync(wdb_get());

@@ -9,7 +9,7 @@
 #ifndef WPAD_DBUS_MSG_H
 #define WPAD_DBUS_MSG_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

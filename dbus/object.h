@@ -23,7 +23,7 @@
 #ifndef WPAD_DBUS_OBJECT_H
 #define WPAD_DBUS_OBJECT_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stdbool.h>
 #include <stddef.h>
 

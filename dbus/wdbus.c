@@ -27,8 +27,8 @@ struct wdb *wdb_get(void)
 struct wdb_device *wdb_device_of(struct wpad_device *dev)
 {
 	for (size_t i = 0; ctx && i < ctx->n_devices; i++)
-		if (ctx->devices[i].dev == dev)
-			return &ctx->devices[i];
+		if (ctx->devices[i] && ctx->devices[i]->dev == dev)
+			return ctx->devices[i];
 	return NULL;
 }
 
@@ -58,8 +58,8 @@ static void sync_now(struct loop_idle *idle, void *data)
 	if (!ctx || ctx->closing)
 		return;
 	for (size_t i = 0; i < ctx->n_devices; i++) {
-		struct wdb_device *d = &ctx->devices[i];
-		if (!d->dev) /* a device that went (on_device_removed) */
+		struct wdb_device *d = ctx->devices[i];
+		if (!d || !d->dev) /* a device that went (on_device_removed) */
 			continue;
 		wdb_device_changed(d);
 		if (d->dev->station)
@@ -175,20 +175,28 @@ static void on_wired_need_secret(void *c, struct wpad_device *dev, int which)
 		wpad_wired_set_secret(dev, which, NULL);
 }
 
+/* A device slot, allocated on its first use and kept until the bus stops
+ * (wdbus_stop), so no wdb_device ever moves; NULL when out of memory. */
+static struct wdb_device *device_slot(struct wdb *b, size_t i)
+{
+	if (!b->devices[i])
+		b->devices[i] = calloc(1, sizeof(*b->devices[i]));
+	return b->devices[i];
+}
+
 /* A device adopted at run time (the front's CreateInterface): exported
- * like those of wpad.conf; the array has room for every device the
- * daemon can have, so no wdb_device ever moves: one that went leaves its
- * slot empty (dev NULL) for the next. */
+ * like those of wpad.conf, in a free slot or a new one: one that went
+ * leaves its slot empty (dev NULL) for the next. */
 static void on_device_added(void *c, struct wpad_device *dev)
 {
 	if (!ctx || ctx->closing || wdb_device_of(dev))
 		return;
 	struct wdb_device *d = NULL;
 	for (size_t i = 0; i < ctx->n_devices && !d; i++)
-		if (!ctx->devices[i].dev)
-			d = &ctx->devices[i];
-	if (!d && ctx->n_devices < WPAD_MAX_DEVICES)
-		d = &ctx->devices[ctx->n_devices++];
+		if (!ctx->devices[i] || !ctx->devices[i]->dev)
+			d = device_slot(ctx, i);
+	if (!d && ctx->n_devices < WPAD_MAX_DEVICES && device_slot(ctx, ctx->n_devices))
+		d = ctx->devices[ctx->n_devices++];
 	if (!d)
 		return;
 	if (wdb_device_add(d, dev) < 0) {
@@ -254,23 +262,27 @@ static int export_all(struct wdb *b)
 	b->n_radios = wpad_radio_count(b->w);
 	b->n_devices = wpad_device_count(b->w);
 	b->radios = calloc(b->n_radios + 1, sizeof(*b->radios));
-	b->devices = calloc(WPAD_MAX_DEVICES, sizeof(*b->devices));
+	b->devices = calloc(WPAD_MAX_DEVICES, sizeof(*b->devices)); /* pointers */
 	if (!b->radios || !b->devices)
 		return -ENOMEM;
 	for (size_t i = 0; r == 0 && i < b->n_radios; i++)
 		r = wdb_radio_add(&b->radios[i], wpad_radio_at(b->w, i));
 	for (size_t i = 0; r == 0 && i < b->n_devices; i++)
 		if (wpad_device_at(b->w, i))
-			r = wdb_device_add(&b->devices[i], wpad_device_at(b->w, i));
+			r = device_slot(b, i) ? wdb_device_add(b->devices[i], wpad_device_at(b->w, i))
+					      : -ENOMEM;
 	if (r == 0)
 		sync_now(NULL, NULL);
 	return r;
 }
 
-int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const char *address,
-		struct wpad_error *err)
+static int start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const char *address,
+		 struct wpad_error *err)
 {
-	int r = wdb_bus_open(loop, kind, address, err);
+	int r = libdbus_load(err);
+	if (r < 0)
+		return r;
+	r = wdb_bus_open(loop, kind, address, err);
 	if (r < 0)
 		return r;
 	ctx = calloc(1, sizeof(*ctx));
@@ -305,6 +317,18 @@ int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const
 	return 0;
 }
 
+/* Without a bus, libdbus and the libraries it brought are unloaded again
+ * (by then wdbus_stop() and wdb_bus_close() have dropped everything made
+ * from it): a daemon running without the D-Bus API does not carry them. */
+int wdbus_start(struct loop *loop, struct wpad *w, enum wdb_bus_kind kind, const char *address,
+		struct wpad_error *err)
+{
+	int r = start(loop, w, kind, address, err);
+	if (r < 0)
+		libdbus_unload();
+	return r;
+}
+
 void wdbus_stopping(void)
 {
 	wdb_objects_set_stopping(true);
@@ -319,8 +343,8 @@ void wdbus_stop(void)
 	wpad_remove_observer(ctx->w, ctx);
 	wpas_stop(ctx);
 	for (size_t i = 0; i < ctx->n_devices; i++)
-		if (ctx->devices[i].dev)
-			wdb_device_remove(&ctx->devices[i], "wpad is shutting down");
+		if (ctx->devices[i] && ctx->devices[i]->dev)
+			wdb_device_remove(ctx->devices[i], "wpad is shutting down");
 	wdb_agent_exit();
 	wdb_known_clear(ctx);
 	for (size_t i = 0; i < ctx->n_radios; i++)
@@ -335,6 +359,8 @@ void wdbus_stop(void)
 	wdb_objects_set_stopping(false);
 	loop_idle_free(ctx->sync);
 	free(ctx->radios);
+	for (size_t i = 0; i < ctx->n_devices; i++)
+		free(ctx->devices[i]);
 	free(ctx->devices);
 	free(ctx);
 	ctx = NULL;

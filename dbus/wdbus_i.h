@@ -28,7 +28,7 @@
 #ifndef WPAD_DBUS_WDBUS_I_H
 #define WPAD_DBUS_WDBUS_I_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -142,7 +142,10 @@ struct wdb {
 	struct wdb_object *manager;
 	struct wdb_radio *radios;
 	size_t n_radios;
-	struct wdb_device *devices;
+	/* WPAD_MAX_DEVICES slots, each allocated when first used (a
+	 * wdb_device is ~1.8 kB: all 32 at once were 58 kB of heap for a
+	 * daemon with two interfaces); n_devices slots have been used. */
+	struct wdb_device **devices;
 	size_t n_devices;
 	struct wdb_known *known;
 	struct loop_idle *sync;

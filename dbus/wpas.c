@@ -61,8 +61,8 @@ static struct wdb_device *device_by_ifname(const char *ifname)
 	struct wdb *b = wdb_get();
 	char name[DRIVER_IFNAME_MAX];
 	for (size_t i = 0; b && i < b->n_devices; i++) {
-		struct wdb_device *d = &b->devices[i];
-		if (d->dev && device_ifname(d, name, sizeof(name)) && strcmp(name, ifname) == 0)
+		struct wdb_device *d = b->devices[i];
+		if (d && d->dev && device_ifname(d, name, sizeof(name)) && strcmp(name, ifname) == 0)
 			return d;
 	}
 	return NULL;

@@ -13,7 +13,7 @@
 #ifndef WPAD_DBUS_WPAS_NETDICT_H
 #define WPAD_DBUS_WPAS_NETDICT_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stddef.h>
 
 struct wpas_net;

@@ -13,7 +13,7 @@
 #ifndef WPAD_DBUS_WPAS_SCANARGS_H
 #define WPAD_DBUS_WPAS_SCANARGS_H
 
-#include <dbus/dbus.h>
+#include "dbus/libdbus.h"
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include <openssl/err.h>
-#include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
 #include "daemon/crypto/secure.h"
+#include "eap/libssl.h"
 #include "eap/tls_conn.h"
 #include "eap/tls_creds.h"
 #include "eap/tls_ctx.h"
@@ -209,6 +209,11 @@ struct tls_conn *tls_conn_new(const struct eap_tls_policy *policy, const char *c
 	struct cached_session *cached;
 
 	memset(st, 0, sizeof(*st));
+	/* libssl is loaded with the first TLS connection (eap/libssl.h). */
+	if (libssl_load(st->detail, sizeof(st->detail)) < 0) {
+		st->err = EAP_PEER_ERR_METHOD_UNAVAILABLE;
+		return NULL;
+	}
 	if (conn_idx < 0)
 		conn_idx = SSL_get_ex_new_index(0, NULL, NULL, NULL, NULL);
 	c = calloc(1, sizeof(*c));

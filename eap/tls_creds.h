@@ -5,7 +5,7 @@
 #ifndef WPAD_EAP_TLS_CREDS_H
 #define WPAD_EAP_TLS_CREDS_H
 
-#include <openssl/ssl.h>
+#include "eap/libssl.h"
 
 #include "eap/tls_conn.h"
 

@@ -19,7 +19,7 @@
 #ifndef WPAD_EAP_TLS_CTX_H
 #define WPAD_EAP_TLS_CTX_H
 
-#include <openssl/ssl.h>
+#include "eap/libssl.h"
 
 #include "eap/tls_conn.h"
 
