@@ -17,6 +17,7 @@
 # start before the clock. Writes bench.txt and samples.txt.
 # radios: 2
 # timeout: 1500
+. "$HWSIM_TOP/bench/guest-lib.sh"
 RUNS=${BENCH_RUNS:-3}
 B=$HWSIM_WORK/bench
 CHANNEL=36
@@ -62,18 +63,6 @@ watch_end() { # sets T1; fails when the line never came
 	rm -f "$B/fifo"
 	read -r n T1 <"$B/watch.out" || return 1
 	[ "${n:-0}" -ge 1 ]
-}
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
-stat_kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; }
-stop_pid() {
-	local i
-	kill -TERM "$1" 2>/dev/null || return 0
-	for i in $(seq 50); do
-		kill -0 "$1" 2>/dev/null || break
-		sleep 0.2
-	done
-	kill -KILL "$1" 2>/dev/null || true
-	wait "$1" 2>/dev/null || true
 }
 radio0_bare() { local d; for d in $(radio_ifaces 0 ap); do nsx ap iw dev "$d" del; done; }
 
@@ -152,8 +141,8 @@ one_try() { # DAEMON TRY
 	BEACON[$d]+=" $(elapsed "$t0" "$tb")"
 	CONNECT[$d]+=" $(elapsed "$ts" "$tc")"
 	sleep 1 # settled: the handshake's allocations are in
-	RSS[$d]+=" $(stat_kib "$PID" VmRSS)"
-	ANON[$d]+=" $(stat_kib "$PID" RssAnon)"
+	RSS[$d]+=" $(status_kib "$PID" VmRSS)"
+	ANON[$d]+=" $(status_kib "$PID" RssAnon)"
 	# The AP's interface is a port of the bridge while it runs.
 	local port
 	port=$(radio_ifaces 0 ap AP | head -n1)
@@ -162,7 +151,7 @@ one_try() { # DAEMON TRY
 	nsx ap iw dev "$port" info | grep -q 'channel 36 (5180 MHz), width: 80 MHz' ||
 		fail "$d: not on 36 at 80 MHz: $(nsx ap iw dev "$port" info | grep channel)"
 	echo "$d try $2: beacon $(elapsed "$t0" "$tb") s, connect $(elapsed "$ts" "$tc") s," \
-		"VmRSS $(stat_kib "$PID" VmRSS) KiB" >>"$HWSIM_OUT/samples.txt"
+		"VmRSS $(status_kib "$PID" VmRSS) KiB" >>"$HWSIM_OUT/samples.txt"
 	stop_pid "$wpas"
 	stop_pid "$PID"
 	cp "$LOG" "$HWSIM_OUT/$d-try$2.log"

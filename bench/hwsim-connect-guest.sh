@@ -20,6 +20,7 @@
 # "connected to '...'" log line. Writes bench.txt and samples.txt.
 # radios: 3
 # timeout: 1500
+. "$HWSIM_TOP/bench/guest-lib.sh"
 RUNS=${BENCH_RUNS:-5}
 B=$HWSIM_WORK/bench # tmpfs: inotify works here (not on the 9p share)
 mkdir -p "$B"
@@ -30,7 +31,6 @@ radio_to_ns 0 ap
 radio_to_ns 1 sta
 hostapd_start ap "$(iface 0)" "$SSID_PSK" psk
 
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 count() { grep -cE -- "$2" "$1" 2>/dev/null || true; } # FILE REGEX
 # The daemon's own share of the last warm connect, from a dbus-monitor log:
 # the last Connect method call to the first State "connected" after it
@@ -43,9 +43,6 @@ daemon_share() { # MONITOR_LOG
 	/string "connected"/ && t0 != "" && t1 == "" { t1 = sig }
 	END { if (t0 != "" && t1 != "") printf "%.3f", t1 - t0; else printf "n/a" }' "$1"
 }
-rss_kib() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; }
-# The daemon's own memory: VmRSS less the shared library and program pages.
-anon_kib() { awk '$1 == "RssAnon:" { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; }
 
 # A watcher, started before the clock: it notes the time at which FILE
 # holds N lines matching REGEX (tail -F on a tmpfs file wakes on each write,
@@ -99,16 +96,6 @@ radio_reset() { # no interface left on radio 1
 	for d in $(radio_ifaces 1 sta); do nsx sta iw dev "$d" del; done
 }
 
-stop_pid() {
-	local i
-	kill -TERM "$1" 2>/dev/null || return 0
-	for i in $(seq 50); do
-		kill -0 "$1" 2>/dev/null || break
-		sleep 0.2
-	done
-	kill -KILL "$1" 2>/dev/null || true
-	wait "$1" 2>/dev/null || true
-}
 
 # ---- per daemon: start (sets LOG, RE, BASE), launch (sets T0, PID) ----
 
@@ -215,9 +202,9 @@ measure() { # DAEMON
 			return 0
 		fi
 		COLD[$d]+=" $(elapsed "$T0" "$T1")"
-		RSS[$d]+=" $(rss_kib "$PID")"
-		ANON[$d]+=" $(anon_kib "$PID")"
-		log "$d cold #$r: $(elapsed "$T0" "$T1") s, VmRSS $(rss_kib "$PID") KiB"
+		RSS[$d]+=" $(status_kib "$PID" VmRSS)"
+		ANON[$d]+=" $(status_kib "$PID" RssAnon)"
+		log "$d cold #$r: $(elapsed "$T0" "$T1") s, VmRSS $(status_kib "$PID" VmRSS) KiB"
 		if [ "$r" -eq "$RUNS" ]; then
 			sta_iface sta 1 || fail "$d: no station interface"
 			for w in $(seq "$RUNS"); do
@@ -243,8 +230,8 @@ measure() { # DAEMON
 				iwd) SHARE[$d]+=" $(daemon_share "$BUS_LOG")" ;;
 				*) SHARE[$d]+=" n/a" ;;
 				esac
-				RSS[$d]+=" $(rss_kib "$PID")"
-				ANON[$d]+=" $(anon_kib "$PID")"
+				RSS[$d]+=" $(status_kib "$PID" VmRSS)"
+				ANON[$d]+=" $(status_kib "$PID" RssAnon)"
 				log "$d warm #$w: $(elapsed "$T0" "$T1") s (daemon${SHARE[$d]##* } s)"
 			done
 		fi
@@ -276,8 +263,8 @@ for d in wpad wpa_supplicant iwd; do measure $d; done
 
 # Both roles in one wpad: AP on radio 2, station on radio 1 joined to it.
 BOTH="" BOTH_ANON=""
-HOSTAPD_RSS=$(rss_kib "${HWSIM_PID[hostapd]}")
-HOSTAPD_ANON=$(anon_kib "${HWSIM_PID[hostapd]}")
+HOSTAPD_RSS=$(status_kib "${HWSIM_PID[hostapd]}" VmRSS)
+HOSTAPD_ANON=$(status_kib "${HWSIM_PID[hostapd]}" RssAnon)
 both_roles() {
 	local conf=$B/both.conf state=$B/both-state ssid=wpad-both pid i
 	radio_reset
@@ -296,8 +283,8 @@ both_roles() {
 		wait_lines "$B/wpad-both.log" " authorized" 1 "$pid"; then
 		sleep 1
 		for i in $(seq "$RUNS"); do
-			BOTH+=" $(rss_kib "$pid")"
-			BOTH_ANON+=" $(anon_kib "$pid")"
+			BOTH+=" $(status_kib "$pid" VmRSS)"
+			BOTH_ANON+=" $(status_kib "$pid" RssAnon)"
 			sleep 0.2
 		done
 		log "wpad both roles: VmRSS$BOTH KiB"

@@ -43,6 +43,7 @@
 # sta-owe, idle, ap, ap-multi. Writes bench.txt and samples.txt.
 # radios: 10
 # timeout: 5400
+. "$HWSIM_TOP/bench/guest-lib.sh"
 RUNS=${BENCH_RUNS:-10}
 IDLE=${BENCH_IDLE:-300}
 ROWS=${BENCH_ROWS:-sta-psk,sta-sae,sta-owe,idle,ap,ap-multi}
@@ -76,25 +77,13 @@ wakeups() { # PID: "SWITCHES SLICES"
 	sl=$(cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $3 } END { printf "%.0f", s }')
 	echo "$sw $sl"
 }
-status_kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status" 2>/dev/null || echo n/a; } # PID FIELD
 count() { # FILE REGEX: 0 for a file not written yet
 	[ -e "$1" ] || { echo 0; return; }
 	grep -cE -- "$2" "$1" || true
 }
 # The date (-t prefix) of the Nth line matching REGEX in FILE.
 nth_date() { grep -E -- "$2" "$1" | sed -n "${3}p" | cut -d: -f1; } # FILE REGEX N
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
-stop_pid() {
-	local i
-	kill -TERM "$1" 2>/dev/null || return 0
-	for i in $(seq 50); do
-		kill -0 "$1" 2>/dev/null || break
-		sleep 0.2
-	done
-	kill -KILL "$1" 2>/dev/null || true
-	wait "$1" 2>/dev/null || true
-}
 
 # Waits up to 60 s for FILE to hold at least N + M lines matching REGEX.
 wait_more() { # FILE REGEX N [M]
@@ -109,7 +98,7 @@ wait_more() { # FILE REGEX N [M]
 # ---- the hostapd AP of the station part ----
 
 HAPD_PID="" HAPD_LOG=""
-hostapd_ap() { # KIND [-d]: psk | sae-hnp | sae-h2e | owe
+hostapd_ap() { # KIND [-d]: psk | sae-hnp | sae-h2e | owe | transition (PSK + SAE, PMF optional)
 	local conf=$B/hostapd-$1.conf
 	{
 		echo "interface=$(iface 0)"
@@ -124,9 +113,10 @@ hostapd_ap() { # KIND [-d]: psk | sae-hnp | sae-h2e | owe
 		psk) echo "wpa_key_mgmt=WPA-PSK" ;;
 		sae-*) echo "wpa_key_mgmt=SAE"; echo "ieee80211w=2"; echo "sae_groups=19" ;;
 		owe) echo "wpa_key_mgmt=OWE"; echo "ieee80211w=2"; echo "owe_groups=19" ;;
+		transition) echo "wpa_key_mgmt=WPA-PSK SAE"; echo "ieee80211w=1"; echo "sae_groups=19" ;;
 		esac
-		case $1 in sae-hnp) echo "sae_pwe=0" ;; sae-h2e) echo "sae_pwe=1" ;; esac
-		case $1 in psk | sae-*) echo "wpa_passphrase=$PASSPHRASE" ;; esac
+		case $1 in sae-hnp) echo "sae_pwe=0" ;; sae-h2e) echo "sae_pwe=1" ;; transition) echo "sae_pwe=2" ;; esac
+		case $1 in owe) ;; *) echo "wpa_passphrase=$PASSPHRASE" ;; esac
 	} >"$conf"
 	HAPD_LOG=$B/hostapd-$1.log
 	# shellcheck disable=SC2086 # $2: -d or nothing
@@ -438,27 +428,8 @@ ap_multi() { # AP_NAME AP_PID
 AP_ROWS=""
 wants ap && AP_ROWS="psk sae-hnp sae-h2e"
 if [ -n "$AP_ROWS" ] || wants ap-multi; then
-	HAPD_LOG=$B/hostapd-ap.log
-	# One AP config for every AP row: WPA2-PSK and SAE (transition, PMF optional).
-	conf=$B/hostapd-ap.conf
-	{
-		echo "interface=$(iface 0)"
-		echo "driver=nl80211"
-		echo "ctrl_interface=$B/hostapd"
-		echo "ssid=$SSID"
-		echo "hw_mode=g"
-		echo "channel=$CHANNEL"
-		echo "wpa=2"
-		echo "rsn_pairwise=CCMP"
-		echo "wpa_key_mgmt=WPA-PSK SAE"
-		echo "ieee80211w=1"
-		echo "sae_groups=19"
-		echo "sae_pwe=2"
-		echo "wpa_passphrase=$PASSPHRASE"
-	} >"$conf"
-	ip netns exec ap hostapd -t "$conf" >"$HAPD_LOG" 2>&1 &
-	HAPD_PID=$!
-	wait_until 20 "hostapd enabled (AP side)" hostapd_cli_q_ status -- "state=ENABLED"
+	# One AP for every AP row: WPA2-PSK and SAE (transition, PMF optional).
+	hostapd_ap transition
 	# shellcheck disable=SC2086
 	[ -z "$AP_ROWS" ] || ap_rows hostapd "$HAPD_PID" $AP_ROWS
 	! wants ap-multi || ap_multi hostapd "$HAPD_PID"
