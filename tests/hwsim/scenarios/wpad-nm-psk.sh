@@ -29,8 +29,9 @@
 #   domain suffix match; the bus capture shows what NetworkManager passed
 #   (eap, phase2, ca_cert as a path, domain_suffix_match), wpad logs PEAP
 #   succeeded, connected, DHCP, ping both ways. Then the same profile with a
-#   domain suffix the server's certificate does not have: nmcli fails within
-#   a bound, as it does with wpa_supplicant, and wpad says why
+#   domain suffix the server's certificate does not have (auth-timeout 5 s,
+#   one retry: NetworkManager waits that long before it gives up): nmcli
+#   fails within 40 s, as it does with wpa_supplicant, and wpad says why
 #   (server-name-mismatch, with the names the certificate has), having
 #   dropped the PMKSA the right profile left rather than reconnecting with
 #   it.
@@ -185,10 +186,14 @@ eap_up() { # wpad|wpas
 
 # The profile with a domain suffix the server's certificate lacks: nmcli
 # fails in a bounded time, not a hang; SUPPLICANT says why in its log.
+# NetworkManager 1.42 does not act on the failure itself: it waits out the
+# attempt's auth-timeout (25 s by default), then asks for new secrets and
+# tries again (3 times by default: 80 s seen, with wpad as with
+# wpa_supplicant); a 5 s timeout and one retry keep this case short.
 eap_wrong_domain() { # wpad|wpas
 	local out rc=0 t0 secs
-	nmcli_ connection modify nm8021x 802-1x.domain-suffix-match wrong.test ||
-		fail "nmcli connection modify nm8021x"
+	nmcli_ connection modify nm8021x 802-1x.domain-suffix-match wrong.test \
+		802-1x.auth-timeout 5 connection.auth-retries 1 || fail "nmcli connection modify nm8021x"
 	t0=$(now)
 	out=$(timeout 100 ip netns exec sta nmcli --wait 80 connection up nm8021x 2>&1) || rc=$?
 	secs=$(since "$t0")
@@ -196,7 +201,7 @@ eap_wrong_domain() { # wpad|wpas
 	EAP_FAIL[$1]=$(echo "$out" | grep -m1 -o 'Error:.*')
 	[ "$rc" -ne 0 ] || fail "$1 connected to a server whose certificate is not in wrong.test"
 	[ "$rc" -ne 124 ] || fail "nmcli did not give up within 100 s ($1)"
-	awk -v s="$secs" 'BEGIN { exit !(s < 60) }' || fail "the wrong domain took $secs s to fail ($1, bound 60 s)"
+	awk -v s="$secs" 'BEGIN { exit !(s < 40) }' || fail "the wrong domain took $secs s to fail ($1, bound 40 s)"
 	if [ "$1" = wpad ]; then
 		# Not from the PMKSA the right profile left (wpa_supplicant drops a
 		# removed network's PMKSAs; wpad those of a changed profile).
@@ -210,8 +215,8 @@ eap_wrong_domain() { # wpad|wpas
 	fi
 	log "measure: $1: wrong domain suffix -> nmcli failed in $secs s"
 	wait_until 20 "NetworkManager: $STA_IF disconnected" nm_dev_state_is "$STA_IF" 30
-	nmcli_ connection modify nm8021x 802-1x.domain-suffix-match "${EAP_SERVER_NAME#*.}" ||
-		fail "nmcli connection modify nm8021x"
+	nmcli_ connection modify nm8021x 802-1x.domain-suffix-match "${EAP_SERVER_NAME#*.}" \
+		802-1x.auth-timeout 0 || fail "nmcli connection modify nm8021x"
 }
 
 eap_up wpad
