@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "daemon/config/value.h"
+#include "daemon/crypto/cred_blob.h"
 #include "daemon/crypto/secure.h"
 
 static const char *const known_keys[] = {
@@ -88,6 +89,48 @@ int eap_conf_copy(struct eap_conf *dst, const struct eap_conf *src)
 		return 0;
 	eap_conf_clear(dst); /* frees the copies made; NULLs the rest */
 	return -ENOMEM;
+}
+
+static bool str_same(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool secret_same(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	size_t n = strlen(a);
+	return n == strlen(b) && crypto_memeq(a, b, n);
+}
+
+static bool names_blob(const char *v)
+{
+	const char *name;
+	return cred_blob_ref(v, &name);
+}
+
+bool eap_conf_same(const struct eap_conf *a, const struct eap_conf *b)
+{
+	if (names_blob(a->ca_file) || names_blob(a->client_cert) || names_blob(a->private_key) ||
+	    names_blob(b->ca_file) || names_blob(b->client_cert) || names_blob(b->private_key))
+		return false;
+	if (a->n_methods != b->n_methods)
+		return false;
+	for (size_t i = 0; i < a->n_methods; i++)
+		if (strcmp(a->methods[i], b->methods[i]) != 0)
+			return false;
+	return str_same(a->identity, b->identity) &&
+	       str_same(a->anonymous_identity, b->anonymous_identity) &&
+	       secret_same(a->password, b->password) && strcmp(a->phase2, b->phase2) == 0 &&
+	       a->phase2_eap == b->phase2_eap && str_same(a->ca_file, b->ca_file) &&
+	       str_same(a->ca_dir, b->ca_dir) && a->ca_system == b->ca_system &&
+	       a->allow_unverified == b->allow_unverified &&
+	       str_same(a->server_name, b->server_name) &&
+	       str_same(a->domain_suffix, b->domain_suffix) && a->tls_min == b->tls_min &&
+	       a->tls_max == b->tls_max && str_same(a->client_cert, b->client_cert) &&
+	       str_same(a->private_key, b->private_key) &&
+	       secret_same(a->key_passphrase, b->key_passphrase);
 }
 
 static void upcase(char *dst, const char *src, size_t n)

@@ -72,6 +72,10 @@ void eap_conf_clear(struct eap_conf *c);
 /* A deep copy of src into dst (uninitialised). Returns 0 or -ENOMEM (dst
  * left clear). */
 int eap_conf_copy(struct eap_conf *dst, const struct eap_conf *src);
+/* Whether a and b would authenticate alike: every setting and secret
+ * equal. A blob:// credential is never the same, since its bytes can be
+ * replaced under one name. */
+bool eap_conf_same(const struct eap_conf *a, const struct eap_conf *b);
 /* Whether a method of the profile runs TLS (TLS, PEAP, TTLS). */
 bool eap_conf_uses_tls(const struct eap_conf *c);
 

@@ -67,6 +67,19 @@ int station_set_eap_profile(struct station *st, const uint8_t *ssid, size_t ssid
 {
 	if (!st || ssid_len > sizeof(st->eap_given_ssid))
 		return -EINVAL;
+	/* A PMKSA is the server this profile verified: a changed profile (another
+	 * CA, server name, identity) must run EAP again, as wpa_supplicant's
+	 * RemoveNetwork drops a network block's PMKSAs. */
+	if (conf && !(st->eap_given_ssid_len == ssid_len &&
+		      memcmp(st->eap_given_ssid, ssid, ssid_len) == 0 &&
+		      eap_conf_same(&st->eap_given, conf))) {
+		char name[BSS_SSID_STR_MAX];
+		size_t n = pmksa_cache_flush_network(st->pmksa, ssid, ssid_len);
+		if (n)
+			log_info("802.1X profile of '%s' changed: %zu cached PMKSA%s dropped",
+				 bss_ssid_str(ssid, ssid_len, name, sizeof(name)), n,
+				 n == 1 ? "" : "s");
+	}
 	eap_conf_clear(&st->eap_given);
 	st->eap_given_ssid_len = 0;
 	if (!conf)

@@ -172,8 +172,9 @@ int station_eap_secret(struct station *st, int which, const char *value);
 struct eap_conf;
 /* The 802.1X profile to use for the network ssid (a copy is kept until
  * replaced; conf NULL drops it), whatever the store says: the caller in
- * external control gives it before station_connect(). Returns 0, -EINVAL
- * or -ENOMEM. */
+ * external control gives it before station_connect(). Unless conf is the
+ * profile already kept for ssid (eap_conf_same), ssid's cached PMKSAs are
+ * dropped first. Returns 0, -EINVAL or -ENOMEM. */
 int station_set_eap_profile(struct station *st, const uint8_t *ssid, size_t ssid_len,
 			    const struct eap_conf *conf);
 /* The 802.1X profile of the network ssid was replaced: the PMKSAs cached

@@ -870,6 +870,12 @@ nm_wpad_connected() { # SSID
 	wait_until 10 "NetworkManager: $STA_IF connected" nm_dev_state_is "$STA_IF" 100
 	wait_until 10 "wpad: connected to '$1'" log_has wpad "connected to '$1'"
 	wait_until 10 "wpad's fi.w1.wpa_supplicant1 State: completed" wpas_completed_
+	nm_sta_connected
+}
+# The same as seen from outside the supplicant (any supplicant under
+# NetworkManager): NetworkManager, the kernel, hostapd, DHCP, ping.
+nm_sta_connected() {
+	wait_until 10 "NetworkManager: $STA_IF connected" nm_dev_state_is "$STA_IF" 100
 	wait_until 10 "kernel: $STA_IF associated" kernel_sta_linked sta "$STA_IF"
 	wait_until 10 "hostapd: station authorized" hostapd_sta_authorized ap "$(iface 0)" \
 		"$(iface_mac sta "$STA_IF")"
@@ -883,6 +889,16 @@ monitor_addnetwork_values() { # KEY
 		/^(method call|method return|signal|error) / { add = ($0 ~ /member=AddNetwork$/); want = 0; next }
 		add && index($0, key) { want = 1; next }
 		add && want { sub(/^ *variant +/, ""); print; want = 0 }' "$HWSIM_OUT/dbus-monitor.log"
+}
+
+# The lines of the last AddNetwork call dbus-monitor recorded (one pass
+# over the capture; read values from it with addnetwork_value).
+monitor_last_addnetwork() {
+	awk '/^(method call|method return|signal|error) / { add = ($0 ~ /member=AddNetwork$/); if (add) b = ""; next }
+		add { b = b $0 "\n" } END { printf "%s", b }' "$HWSIM_OUT/dbus-monitor.log"
+}
+addnetwork_value() { # KEY LINES: KEY's value in LINES as dbus-monitor prints it
+	awk -v key="string \"$1\"" 'index($0, key) { w = 1; next } w { sub(/^ *variant +/, ""); print; exit }' <<<"$2"
 }
 
 # dbus-monitor recorded a Scan call whose SSIDs name SSID (it prints a

@@ -2,6 +2,7 @@
  * complete profiles read back, and a table of broken ones, each refused
  * with its own code and a line number. */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "daemon/config/eap_conf.h"
@@ -126,6 +127,62 @@ START_TEST(malformed_table)
 }
 END_TEST
 
+/* eap_conf_same: a base profile against itself, against a copy with one
+ * line changed (each must differ), and blob:// credentials (never the same). */
+static const char *const same_base = "[EAP]\nMethod=PEAP\nIdentity=alice\n"
+				     "AnonymousIdentity=anon\nPassword=s3cret\nPhase2=MSCHAPV2\n"
+				     "CACert=/etc/ca.pem\nDomainSuffix=example.org\n";
+static const struct {
+	const char *what, *text;
+} same_changed[] = {
+	{ "method", "[EAP]\nMethod=TTLS\nIdentity=alice\nAnonymousIdentity=anon\nPassword=s3cret\n"
+		    "Phase2=MSCHAPV2\nCACert=/etc/ca.pem\nDomainSuffix=example.org\n" },
+	{ "identity", "[EAP]\nMethod=PEAP\nIdentity=bob\nAnonymousIdentity=anon\nPassword=s3cret\n"
+		      "Phase2=MSCHAPV2\nCACert=/etc/ca.pem\nDomainSuffix=example.org\n" },
+	{ "no anonymous identity", "[EAP]\nMethod=PEAP\nIdentity=alice\nPassword=s3cret\n"
+				   "Phase2=MSCHAPV2\nCACert=/etc/ca.pem\nDomainSuffix=example.org\n" },
+	{ "password", "[EAP]\nMethod=PEAP\nIdentity=alice\nAnonymousIdentity=anon\nPassword=s3creT\n"
+		      "Phase2=MSCHAPV2\nCACert=/etc/ca.pem\nDomainSuffix=example.org\n" },
+	{ "phase2", "[EAP]\nMethod=PEAP\nIdentity=alice\nAnonymousIdentity=anon\nPassword=s3cret\n"
+		    "Phase2=GTC\nCACert=/etc/ca.pem\nDomainSuffix=example.org\n" },
+	{ "CA", "[EAP]\nMethod=PEAP\nIdentity=alice\nAnonymousIdentity=anon\nPassword=s3cret\n"
+		"Phase2=MSCHAPV2\nCACert=/etc/other-ca.pem\nDomainSuffix=example.org\n" },
+	{ "domain suffix", "[EAP]\nMethod=PEAP\nIdentity=alice\nAnonymousIdentity=anon\n"
+			   "Password=s3cret\nPhase2=MSCHAPV2\nCACert=/etc/ca.pem\n"
+			   "DomainSuffix=wrong.test\n" },
+	{ "server name added", "[EAP]\nMethod=PEAP\nIdentity=alice\nAnonymousIdentity=anon\n"
+			       "Password=s3cret\nPhase2=MSCHAPV2\nCACert=/etc/ca.pem\n"
+			       "DomainSuffix=example.org\nServerName=radius.example.org\n" },
+	{ "TLS minimum", "[EAP]\nMethod=PEAP\nIdentity=alice\nAnonymousIdentity=anon\nPassword=s3cret\n"
+			 "Phase2=MSCHAPV2\nCACert=/etc/ca.pem\nDomainSuffix=example.org\n"
+			 "TLSMinVersion=1.3\n" },
+};
+
+START_TEST(same_profile)
+{
+	struct eap_conf a, b;
+	struct cfg_error err;
+	ck_assert_int_eq(parse(same_base, &a, &err), 0);
+	ck_assert_int_eq(parse(same_base, &b, &err), 0);
+	ck_assert(eap_conf_same(&a, &b));
+	eap_conf_clear(&b);
+	for (size_t i = 0; i < sizeof(same_changed) / sizeof(same_changed[0]); i++) {
+		ck_assert_msg(parse(same_changed[i].text, &b, &err) == 0, "%s: %s",
+			      same_changed[i].what, err.msg);
+		ck_assert_msg(!eap_conf_same(&a, &b) && !eap_conf_same(&b, &a), "%s: same",
+			      same_changed[i].what);
+		eap_conf_clear(&b);
+	}
+	/* A blob's bytes can change under its name: never the same. */
+	free(a.ca_file);
+	a.ca_file = strdup("blob://ca");
+	ck_assert_int_eq(eap_conf_copy(&b, &a), 0);
+	ck_assert(!eap_conf_same(&a, &b));
+	eap_conf_clear(&a);
+	eap_conf_clear(&b);
+}
+END_TEST
+
 Suite *make_config_eap_suite(void)
 {
 	Suite *s = suite_create("config_eap");
@@ -133,6 +190,7 @@ Suite *make_config_eap_suite(void)
 	tcase_add_test(tc, peap_profile);
 	tcase_add_test(tc, md5_and_tls_profiles);
 	tcase_add_test(tc, malformed_table);
+	tcase_add_test(tc, same_profile);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -474,6 +474,39 @@ START_TEST(given_profile_external)
 }
 END_TEST
 
+/* The front gives its profile again at every SelectNetwork: the same one
+ * keeps the network's PMKSA (a reconnect skips EAP), a changed one (here
+ * another identity; in NetworkManager's case another CA or domain) drops
+ * it, so EAP and its server checks run again. */
+START_TEST(given_profile_changed_drops_pmksa)
+{
+	struct eap_conf c = { .n_methods = 1, .tls_min = EAP_CONF_TLS_1_2 }, same;
+	strcpy(c.methods[0], "MSCHAPV2");
+	c.identity = strdup("alice");
+	c.password = strdup("correct horse");
+	station_set_external_control(A.st, true);
+	ck_assert_int_eq(station_set_eap_profile(A.st, (const uint8_t *)"corp", 4, &c), 0);
+	ck_assert_int_eq(air_connect(&A, "corp", NULL, false), 0);
+	ck_assert(air_run_until(&A, msg2_seen, 10000));
+	ck_assert_msg(S.eap_done && S.msg2_ok, "%s", A.connect_err.text);
+	ck_assert_int_eq(station_disconnect(A.st), 0);
+	air_run_for(&A, 100);
+	ck_assert_ptr_nonnull(pmksa_cache_get(A.st->pmksa, A.sta_addr, S.ap->addr, RSN_AKM_8021X));
+
+	ck_assert_int_eq(eap_conf_copy(&same, &c), 0);
+	ck_assert_int_eq(station_set_eap_profile(A.st, (const uint8_t *)"corp", 4, &same), 0);
+	eap_conf_clear(&same);
+	ck_assert_ptr_nonnull(pmksa_cache_get(A.st->pmksa, A.sta_addr, S.ap->addr, RSN_AKM_8021X));
+
+	free(c.identity);
+	c.identity = strdup("bob");
+	ck_assert_int_eq(station_set_eap_profile(A.st, (const uint8_t *)"corp", 4, &c), 0);
+	ck_assert_ptr_null(pmksa_cache_get(A.st->pmksa, A.sta_addr, S.ap->addr, RSN_AKM_8021X));
+	eap_conf_clear(&c);
+	ck_assert_int_eq(station_set_eap_profile(A.st, NULL, 0, NULL), 0);
+}
+END_TEST
+
 /* No [EAP] section: refused before anything goes on the air. */
 START_TEST(no_profile)
 {
@@ -506,6 +539,7 @@ Suite *make_station_enterprise_suite(void)
 	tcase_add_test(tc, autoconnect_wrong_password_not_retried);
 	tcase_add_test(tc, memory_password_used);
 	tcase_add_test(tc, given_profile_external);
+	tcase_add_test(tc, given_profile_changed_drops_pmksa);
 	suite_add_tcase(s, tc);
 	return s;
 }
