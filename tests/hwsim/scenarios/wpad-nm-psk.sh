@@ -190,8 +190,16 @@ eap_up() { # wpad|wpas
 # attempt's auth-timeout (25 s by default), then asks for new secrets and
 # tries again (3 times by default: 80 s seen, with wpad as with
 # wpa_supplicant); a 5 s timeout and one retry keep this case short.
+supplicant_idle() { wpas_iface_prop "$STA_IF" Scanning | grep -q 'boolean false'; }
 eap_wrong_domain() { # wpad|wpas
 	local out rc=0 t0 secs
+	# After the disconnect wpa_supplicant scans every channel (~8 s under
+	# TCG); an attempt made meanwhile waits for that scan, and the 5 s
+	# auth-timeout below ended it as "The Wi-Fi network could not be
+	# found" (a sanitizer run). The attempt starts once no scan runs and
+	# NetworkManager lists the network.
+	wait_until 40 "$1: no scan running" supplicant_idle
+	wait_until 40 "nmcli device wifi list: $EAP_SSID, WPA2 802.1X" lists "$EAP_SSID" 'WPA2 802\.1X'
 	nmcli_ connection modify nm8021x 802-1x.domain-suffix-match wrong.test \
 		802-1x.auth-timeout 5 connection.auth-retries 1 || fail "nmcli connection modify nm8021x"
 	t0=$(now)
