@@ -10,8 +10,8 @@
 #   e2e_ap NAME ADDR [KEY=VALUE...]     writes $T/NAME.conf (an AP)
 #   e2e_station NAME ADDR [KEY=VALUE...] writes $T/NAME.conf and the known
 #                            network file in $T/NAME.state
-#   e2e_start NAME [PREFIX...]  runs wpad -d -c $T/NAME.conf > $T/NAME.log;
-#                            PID in PIDS[NAME]
+#   e2e_start NAME [PREFIX...] [-- ARGS...]  runs wpad -d ARGS -c $T/NAME.conf
+#                            > $T/NAME.log; PID in PIDS[NAME]
 #   e2e_wait NAME PATTERN [SECONDS] [NTH]  waits for the NTH line matching
 #                            PATTERN (grep -E) in $T/NAME.log
 #   e2e_fail MESSAGE         prints the message and every log, exits 1
@@ -128,10 +128,15 @@ e2e_station() {
 	} >"$T/$name.conf"
 }
 
-e2e_start() { # name [prefix...]
-	local name=$1
+e2e_start() { # name [prefix...] [-- wpad-args...]
+	local name=$1 prefix=() args=()
 	shift
-	"$@" "$WPAD" -d -c "$T/$name.conf" >>"$T/$name.log" 2>&1 &
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		prefix+=("$1")
+		shift
+	done
+	[ $# -eq 0 ] || { shift; args=("$@"); }
+	"${prefix[@]}" "$WPAD" -d "${args[@]}" -c "$T/$name.conf" >>"$T/$name.log" 2>&1 &
 	PIDS[$name]=$!
 }
 

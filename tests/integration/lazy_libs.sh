@@ -5,28 +5,9 @@
 # there) has none of libdbus and what it links mapped; a wpad on a bus
 # serves its API with libdbus loaded; a station without EAP-TLS/PEAP/TTLS
 # never maps libssl. (The wired suite's TLS rows run with libssl loaded.)
-set -eu
-wpad="$WPAD_BUILD/wpad"
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-out="$tmp/out"
-
-wait_for() { # pattern pid
-	for _ in $(seq 1200); do
-		grep -q "$1" "$out" && return 0
-		kill -0 "$2" 2>/dev/null || break
-		sleep 0.05
-	done
-	echo "never saw '$1'"
-	cat "$out"
-	exit 1
-}
+source "$(dirname "$0")/e2e_lib.bash"
+e2e_init lazy-libs
+wpad=$WPAD
 
 # libdbus or one of the libraries it brings (Debian: libsystemd, ...).
 maps_dbus() { grep -E 'libdbus-1|libsystemd' "/proc/$1/maps" || true; }
@@ -39,53 +20,50 @@ for lib in libdbus libssl; do
 done
 echo "ok: wpad's ELF needs neither libdbus nor libssl"
 
-mkdir -p -m 700 "$tmp/state"
-cat >"$tmp/wpad.conf" <<CONF
+mkdir -p -m 700 "$T/state"
+conf() { # name
+	cat >"$T/$1.conf" <<CONF
 [General]
-StateDirectory=$tmp/state
-RuntimeDirectory=$tmp/state
+StateDirectory=$T/state
+RuntimeDirectory=$T/state
 [Radio r0]
 Driver=sim
 [Station s0]
 Radio=r0
 CONF
+}
 
-run() { # what expected-log-line want-libdbus(yes|no) wpad-args...
-	local what=$1 line=$2 want=$3
-	shift 3
-	"$wpad" "$@" -c "$tmp/wpad.conf" >"$out" 2>&1 &
-	local pid=$!
-	pids+=("$pid")
-	wait_for "station on radio r0" "$pid"
-	wait_for "$line" "$pid"
-	local mapped
-	mapped=$(maps_dbus "$pid")
+# One wpad per case (its own log, $T/NAME.log): once it has logged LINE,
+# libdbus is mapped or not as WANT says, and libssl is not.
+run() { # name what line want(yes|no) [prefix...] [-- wpad-args...]
+	local name=$1 what=$2 line=$3 want=$4 mapped
+	shift 4
+	conf "$name"
+	e2e_start "$name" "$@"
+	e2e_wait "$name" "station on radio r0"
+	e2e_wait "$name" "$line"
+	mapped=$(maps_dbus "${PIDS[$name]}")
 	if [ "$want" = no ] && [ -n "$mapped" ]; then
-		echo "$what: libdbus is mapped:"
-		echo "$mapped"
-		exit 1
+		e2e_fail "$what: libdbus is mapped: $mapped"
 	fi
 	if [ "$want" = yes ] && [ -z "$mapped" ]; then
-		echo "$what: serving D-Bus without libdbus mapped?"
-		exit 1
+		e2e_fail "$what: serving D-Bus without libdbus mapped?"
 	fi
-	if grep -q 'libssl' "/proc/$pid/maps"; then
-		echo "$what: libssl mapped without any TLS connection"
-		exit 1
+	if grep -q 'libssl' "/proc/${PIDS[$name]}/maps"; then
+		e2e_fail "$what: libssl mapped without any TLS connection"
 	fi
-	kill -TERM "$pid"
-	wait "$pid" || { echo "$what: wpad exited $?"; cat "$out"; exit 1; }
+	e2e_stop "$name"
 	echo "ok: $what: libdbus mapped: $want"
 }
 
-run "--no-dbus" "station on radio r0" no --no-dbus
+run no-dbus "--no-dbus" "station on radio r0" no -- --no-dbus
 # The system bus named by the environment is not there: the warning, then
 # libdbus unloaded again.
-DBUS_SYSTEM_BUS_ADDRESS="unix:path=$tmp/no-bus" \
-	run "system bus missing" "running without the D-Bus API" no
+run no-bus "system bus missing" "running without the D-Bus API" no \
+	env DBUS_SYSTEM_BUS_ADDRESS="unix:path=$T/no-bus"
 
-dbus-daemon --session --nofork --address="unix:path=$tmp/bus" >"$tmp/bus.log" 2>&1 &
-pids+=("$!")
-for _ in $(seq 200); do [ -S "$tmp/bus" ] && break; sleep 0.05; done
-[ -S "$tmp/bus" ] || { echo "dbus-daemon did not start"; cat "$tmp/bus.log"; exit 1; }
-run "private bus" "D-Bus API ready" yes --bus-address "unix:path=$tmp/bus"
+dbus-daemon --session --nofork --address="unix:path=$T/bus" >"$T/bus.log" 2>&1 &
+PIDS[bus]=$!
+for _ in $(seq 200); do [ -S "$T/bus" ] && break; sleep 0.05; done
+[ -S "$T/bus" ] || e2e_fail "dbus-daemon did not start"
+run private-bus "private bus" "D-Bus API ready" yes -- --bus-address "unix:path=$T/bus"
