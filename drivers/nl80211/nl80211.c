@@ -4,7 +4,9 @@
  *   control_port=1|0  EAPOL over nl80211 when the wiphy offers it (default
  *                     1); 0 forces the AF_PACKET fallback
  *   rx_data=1|0       report received data as DRIVER_EV_RX_DATA while no
- *                     data plane is bound (default 1)
+ *                     data plane is bound (default 0: the daemon has no use
+ *                     for it, and the packet socket would wake it for every
+ *                     frame the interface sends or receives; tests set 1)
  *   rfkill=1|0        watch /dev/rfkill (default 1)
  *   ifname=PREFIX     names of interfaces created without one (default
  *                     "wpad": wpad0, wpad1, ...)
@@ -218,7 +220,7 @@ static void *op_open(struct driver *drv, struct loop *loop, const char *options,
 	nl->drv = drv;
 	nl->loop = loop;
 	nl->rfkill_fd = -1;
-	nl->opt_control_port = nl->opt_rx_data = nl->opt_rfkill = true;
+	nl->opt_control_port = nl->opt_rfkill = true;
 	strcpy(nl->ifname_prefix, "wpad");
 	nl->ioctl_fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	nl->idle = loop_idle_new(loop, on_idle, nl);

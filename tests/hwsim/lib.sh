@@ -282,8 +282,9 @@ iwd_connected() { # NS IFACE
 # wpad's [Radio] Options for radio I: the one place that knows the nl80211
 # backend's option syntax (drivers/nl80211, docs/nl80211.md).
 wpad_radio_options() { echo "phy=$(phy "$1")"; }
-# driver-conformance's OPTIONS for nl80211 (empty: the backend's defaults).
-CONFORMANCE_OPTIONS=${CONFORMANCE_OPTIONS-}
+# driver-conformance's OPTIONS for nl80211: the defaults, with RX_DATA on (the
+# contract includes it; wpad itself leaves it off).
+CONFORMANCE_OPTIONS=${CONFORMANCE_OPTIONS-rx_data=1}
 
 wpad_start() { # NAME NS CONFIG_FILE [wpad options...]
 	start_bg "$1" "$2" "$HWSIM_BUILD/wpad" -d -c "$3" "${@:4}"
