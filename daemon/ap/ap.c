@@ -595,7 +595,9 @@ size_t ap_foreach_station(struct ap *ap, ap_station_fn fn, void *data)
 	size_t n = 0;
 	for (struct ap_sta *s = sta_table_first(&ap->stas); s; s = sta_table_next(s)) {
 		struct ap_station_info info;
-		ap_sta_fill_info(s, &info);
+		/* No driver round trip per station: the walkers (D-Bus's sync
+		 * on every station event, a hotspot's stop) read the state. */
+		ap_sta_fill_info(s, &info, false);
 		n++;
 		if (!fn(data, &info))
 			break;
@@ -603,13 +605,24 @@ size_t ap_foreach_station(struct ap *ap, ap_station_fn fn, void *data)
 	return n;
 }
 
-int ap_get_station(struct ap *ap, const uint8_t addr[6], struct ap_station_info *info)
+static int get_station(struct ap *ap, const uint8_t addr[6], struct ap_station_info *info,
+		       bool ask_driver)
 {
 	struct ap_sta *sta = ap_sta_find(ap, addr);
 	if (!sta)
 		return -ENOENT;
-	ap_sta_fill_info(sta, info);
+	ap_sta_fill_info(sta, info, ask_driver);
 	return 0;
+}
+
+int ap_get_station(struct ap *ap, const uint8_t addr[6], struct ap_station_info *info)
+{
+	return get_station(ap, addr, info, true);
+}
+
+int ap_peek_station(struct ap *ap, const uint8_t addr[6], struct ap_station_info *info)
+{
+	return get_station(ap, addr, info, false);
 }
 
 int ap_disconnect_station(struct ap *ap, const uint8_t addr[6], uint16_t reason)

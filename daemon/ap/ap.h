@@ -211,11 +211,16 @@ size_t ap_station_count(const struct ap *ap);
 /* Stations associated (ASSOCIATED or AUTHORIZED). */
 size_t ap_associated_count(const struct ap *ap);
 /* Calls fn for each station in arrival order until it returns false.
- * fn must not remove stations. Returns how many were visited. */
+ * fn must not remove stations. Returns how many were visited. The
+ * signal is the last frame's (no driver query per station); use
+ * ap_get_station for the driver's. */
 typedef bool (*ap_station_fn)(void *data, const struct ap_station_info *info);
 size_t ap_foreach_station(struct ap *ap, ap_station_fn fn, void *data);
-/* -ENOENT if unknown. */
+/* -ENOENT if unknown. The signal is the driver's (nl80211: a GET_STATION
+ * round trip). */
 int ap_get_station(struct ap *ap, const uint8_t addr[6], struct ap_station_info *info);
+/* The same without asking the driver: the signal is the last frame's. */
+int ap_peek_station(struct ap *ap, const uint8_t addr[6], struct ap_station_info *info);
 
 /* SAE, before ap_start(): the pending commits from which anti-clogging
  * tokens are demanded (0: AUTH_SAE_CLOG_THRESHOLD) and a password

@@ -224,7 +224,9 @@ void ap_sta_disassociate(struct ap_sta *sta, uint16_t reason);
 uint16_t ap_aid_alloc(struct ap *ap);
 void ap_aid_free(struct ap *ap, uint16_t aid);
 void ap_sta_arm_timer(struct ap_sta *sta, uint64_t ms);
-void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info);
+/* ask_driver: the signal from the driver (nl80211: a GET_STATION round
+ * trip) rather than the last frame's. */
+void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info, bool ask_driver);
 void ap_inactivity_start(struct ap *ap);
 void ap_inactivity_stop(struct ap *ap);
 void ap_sta_inactive(struct ap *ap, const uint8_t addr[6]);

@@ -352,14 +352,15 @@ static int port_tx(void *ctx, const uint8_t *frame, size_t len)
 	return r;
 }
 
+/* One driver call: for an AP's station the controlled port is the
+ * station's AUTHORIZED flag (nl80211: one SET_STATION; the sim: the same
+ * flag), so setting the flag again through sta_set_flags was a second
+ * netlink round trip per association for nothing. */
 static void port_set_authorized(void *ctx, bool authorized)
 {
 	struct ap_sta_keys *sk = ctx;
 	struct ap *ap = sk->sta->ap;
 	driver_port_authorize(ap->drv, ap->ifindex, sk->sta->addr, authorized);
-	driver_sta_set_flags(ap->drv, ap->ifindex, sk->sta->addr,
-			     authorized ? DRIVER_STA_AUTHORIZED : 0,
-			     authorized ? 0 : DRIVER_STA_AUTHORIZED);
 }
 
 static void count_mic_failure(struct ap_sta *sta, bool in_msg2);
@@ -495,7 +496,6 @@ static void authorize_open(struct ap_sta *sta)
 {
 	struct ap *ap = sta->ap;
 	driver_port_authorize(ap->drv, ap->ifindex, sta->addr, true);
-	driver_sta_set_flags(ap->drv, ap->ifindex, sta->addr, DRIVER_STA_AUTHORIZED, 0);
 	ap_sta_enter_state(sta, AP_STA_AUTHORIZED);
 }
 

@@ -244,7 +244,7 @@ static void sta_timer_fired(struct loop_timer *timer, void *data)
 	}
 }
 
-void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info)
+void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info, bool ask_driver)
 {
 	struct ap *ap = sta->ap;
 	struct driver_sta_info di;
@@ -253,8 +253,8 @@ void ap_sta_fill_info(struct ap_sta *sta, struct ap_station_info *info)
 	info->state = sta->state;
 	info->aid = ap_sta_is_associated(sta) ? sta->aid : 0;
 	info->signal_mbm = sta->signal_mbm;
-	if (sta->in_driver && driver_sta_info(ap->drv, ap->ifindex, sta->addr, &di) == 0 &&
-	    di.signal_mbm)
+	if (ask_driver && sta->in_driver &&
+	    driver_sta_info(ap->drv, ap->ifindex, sta->addr, &di) == 0 && di.signal_mbm)
 		info->signal_mbm = di.signal_mbm;
 	if (sta->assoc_time_us && ap_sta_is_associated(sta))
 		info->connected_s = (uint32_t)((loop_now_us(ap->loop) - sta->assoc_time_us) / 1000000u);

@@ -165,27 +165,32 @@ static int cb_ev_valid(struct nl_msg *msg, void *arg)
 
 /* ---- requests ---- */
 
+/* Reads first and polls only when nothing is queued: generic netlink
+ * runs a command in the sender's context, so its answer is on the socket
+ * by the time the send returns, and a poll before every read was a
+ * syscall per request for nothing (issue 21). nl_recvmsgs_report counts
+ * the messages read: 0 or -NLE_AGAIN (by libnl version) is "nothing yet". */
 static int wait_answer(struct nl80211 *nl)
 {
 	uint64_t deadline = loop_now_us(nl->loop) + (uint64_t)NL80211_REQ_TIMEOUT_MS * 1000u;
 	struct pollfd pfd = { .fd = nl_socket_get_fd(nl->cmd), .events = POLLIN };
 
-	while (!nl->req.done) {
-		uint64_t now = loop_now_us(nl->loop);
-		if (now >= deadline)
-			return -ETIMEDOUT;
-		int r = poll(&pfd, 1, (int)((deadline - now + 999) / 1000));
-		if (r < 0 && errno != EINTR)
-			return -errno;
-		if (r <= 0)
-			continue;
-		r = nl_recvmsgs(nl->cmd, nl->cmd_cb);
-		/* A refusal ends nl_recvmsgs with libnl's code for it: the
+	for (;;) {
+		int r = nl_recvmsgs_report(nl->cmd, nl->cmd_cb);
+		/* A refusal ends the read with libnl's code for it: the
 		 * kernel's own errno is in req.err. */
 		if (nl->req.done)
 			break;
 		if (r < 0 && r != -NLE_AGAIN)
 			return nl_to_errno(r);
+		uint64_t now = loop_now_us(nl->loop);
+		if (now >= deadline)
+			return -ETIMEDOUT;
+		if (r > 0)
+			continue; /* read something else (queued for later): read on */
+		r = poll(&pfd, 1, (int)((deadline - now + 999) / 1000));
+		if (r < 0 && errno != EINTR)
+			return -errno;
 	}
 	return nl->req.err;
 }
