@@ -228,6 +228,7 @@ static void on_device_event(void *c, struct wpad_device *dev, int type)
 	case DRIVER_EV_TX_STATUS:
 	case DRIVER_EV_EAPOL_TX_STATUS:
 	case DRIVER_EV_PROBE_STATUS:
+	case DRIVER_EV_AUTH_TX_STATUS:
 	case DRIVER_EV_QUEUE_STOPPED:
 	case DRIVER_EV_QUEUE_WOKEN:
 		return;

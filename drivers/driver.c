@@ -137,6 +137,7 @@ const char *driver_event_name(enum driver_event_type type)
 	case DRIVER_EV_RADAR: return "radar";
 	case DRIVER_EV_CH_SWITCHED: return "ch-switched";
 	case DRIVER_EV_PROBE_STATUS: return "probe-status";
+	case DRIVER_EV_AUTH_TX_STATUS: return "auth-tx-status";
 	}
 	return "unknown";
 }

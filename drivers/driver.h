@@ -118,6 +118,13 @@ enum driver_ext_feature {
 	DRIVER_EXT_PMKSA_CACHE = 1u << 10,      /* set/del PMKSA reach the device */
 	DRIVER_EXT_UNPROT_DEAUTH_EVENT = 1u << 11, /* reports unprotected deauth/disassoc of an MFP link */
 	DRIVER_EXT_OCV = 1u << 12,              /* operating channel validation */
+	/* Station MLME: DRIVER_EV_AUTH_TX_STATUS for the frame of each
+	 * authenticate request, so the SME times its retransmissions from
+	 * the air, not from the request. The sim sets it; nl80211 cannot
+	 * (mac80211 reports no TX status for NL80211_CMD_AUTHENTICATE: it
+	 * times its own SAE retries from the ACK and reports only the final
+	 * timeout). */
+	DRIVER_EXT_AUTH_TX_STATUS = 1u << 13,
 };
 
 enum driver_channel_flag {
@@ -537,6 +544,11 @@ enum driver_event_type {
 	DRIVER_EV_CH_SWITCHED,  /* u.ch_switch: the interface is on a new channel */
 	/* AP: the answer to probe_client (u.tx_status: cookie, acked). */
 	DRIVER_EV_PROBE_STATUS,
+	/* Station MLME (DRIVER_EXT_AUTH_TX_STATUS): the TX status of the
+	 * current authenticate request's frame (u.tx_status: acked, the frame
+	 * as sent; cookie 0). Not acknowledged: the driver tries again, and
+	 * after its last try reports DRIVER_EV_AUTH timed_out. */
+	DRIVER_EV_AUTH_TX_STATUS,
 };
 
 enum driver_radio_error {
@@ -558,7 +570,7 @@ struct driver_event {
 			bool timed_out;
 			bool locally_generated;
 		} mgmt;
-		struct { /* TX_STATUS, EAPOL_TX_STATUS, PROBE_STATUS (frame NULL) */
+		struct { /* TX_STATUS, EAPOL_TX_STATUS, AUTH_TX_STATUS, PROBE_STATUS (frame NULL) */
 			/* The cookie tx_mgmt/tx_eapol/probe_client returned:
 			 * unique per interface only (the kernel numbers them
 			 * per wiphy), so match (ifindex, cookie). */

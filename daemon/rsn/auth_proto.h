@@ -23,8 +23,10 @@
  * Timers stay with the caller, on its loop clock: after a SEND it waits
  * sess->retrans_ms (0: its own default) and then calls the protocol's
  * timeout op, which answers with a retransmission (SEND) or gives up
- * (FAILED). A protocol without the op leaves retries to the caller (Open
- * System: the station starts over).
+ * (FAILED). The wait starts when the frame was acknowledged where the
+ * driver says so (the station: DRIVER_EXT_AUTH_TX_STATUS), else when it
+ * was handed to the driver. A protocol without the op leaves retries to
+ * the caller (Open System: the station starts over).
  *
  * sess->ctx is the caller's configuration for the protocol (SAE: struct
  * auth_sae_conf, daemon/rsn/auth_sae.h), set right after auth_sess_new()

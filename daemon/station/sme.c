@@ -249,13 +249,37 @@ static void auth_failed(struct station *st, uint16_t status, const char *what)
 	sme_bss_failed(st, &e, true);
 }
 
+/* Whether the driver reports our authentication frames' TX status. */
+static bool auth_tx_status_reported(const struct station *st)
+{
+	return st->have_capa && (st->capa.ext_features & DRIVER_EXT_AUTH_TX_STATUS);
+}
+
 /* Waits for the next frame: the protocol's retransmission period, else
- * the MLME timeout. */
+ * the MLME timeout. The period runs from the frame's acknowledgement
+ * where the driver reports it (IEEE 802.11-2020 12.4.8.5: the peer must
+ * have had the frame): a frame still queued behind other transmitters
+ * has not timed out, and a copy would only lengthen the queue. A frame
+ * never acknowledged ends in the driver's timeout (DRIVER_EV_AUTH
+ * timed_out), which resends at once. */
 static void arm_auth_timer(struct station *st)
 {
 	const struct auth_sess *s = st->conn.auth;
-	station_arm_timer(st, auth_has_timeout(s) && s->retrans_ms ? s->retrans_ms
-								 : STATION_MLME_TIMEOUT_MS);
+	bool period = auth_has_timeout(s) && s->retrans_ms;
+	st->conn.auth_tx_wait = period && auth_tx_status_reported(st);
+	if (st->conn.auth_tx_wait)
+		station_arm_timer(st, STATION_AUTH_TX_WAIT_MS);
+	else
+		station_arm_timer(st, period ? s->retrans_ms : STATION_MLME_TIMEOUT_MS);
+}
+
+void sme_handle_auth_tx_status(struct station *st, const struct driver_event *ev)
+{
+	if (st->state != STATION_AUTHENTICATING || !st->conn.auth || !st->conn.auth_tx_wait ||
+	    !ev->u.tx_status.acked)
+		return; /* not acknowledged: the driver tries again or times out */
+	st->conn.auth_tx_wait = false;
+	station_arm_timer(st, st->conn.auth->retrans_ms);
 }
 
 /* (Re)starts the authentication exchange with the BSS. */
@@ -321,6 +345,7 @@ void sme_start(struct station *st)
 		scan_cancel(st); /* the radio cannot scan and authenticate at once */
 	sme_auth_free(st); /* a new BSS, a new exchange */
 	st->conn.radio_held = false;
+	st->conn.auth_tx_wait = false;
 	station_enter_state(st, STATION_AUTHENTICATING);
 	/* Another user of the radio (an AP announcing its move) may ask for
 	 * time before the radio goes to the BSS's channel. */

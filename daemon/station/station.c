@@ -409,6 +409,9 @@ void station_handle_event(struct station *st, const struct driver_event *ev)
 	case DRIVER_EV_AUTH:
 		sme_handle_auth(st, ev);
 		break;
+	case DRIVER_EV_AUTH_TX_STATUS:
+		sme_handle_auth_tx_status(st, ev);
+		break;
 	case DRIVER_EV_ASSOC:
 		sme_handle_assoc(st, ev);
 		break;

@@ -91,6 +91,10 @@ enum station_state {
 #define STATION_BSS_MAX_AGE_MS 60000
 /* Watchdogs above the driver's own MLME timeouts. */
 #define STATION_MLME_TIMEOUT_MS 3000
+/* The longest an authentication frame may wait for its TX status before
+ * the protocol's retransmission period starts anyway (a status the driver
+ * lost): longer than the sim's transmit watchdog (5 s). */
+#define STATION_AUTH_TX_WAIT_MS 6000
 /* The longest a connect waits for the radio's other users (radio_move). */
 #define STATION_RADIO_HOLD_MAX_MS 2000
 #define STATION_HANDSHAKE_TIMEOUT_MS 4000

@@ -179,6 +179,9 @@ struct station_connect {
 	unsigned auth_tries;
 	unsigned assoc_tries;
 	bool radio_held;          /* AUTHENTICATING waits for radio_move's answer */
+	/* The protocol's retransmission period waits for our last frame's
+	 * TX status (DRIVER_EV_AUTH_TX_STATUS), not yet started. */
+	bool auth_tx_wait;
 	struct wpad_error last_err; /* the most telling failure so far */
 	bool have_err;
 	struct rsn_policy policy;  /* the network's (known-network file) or the default */
@@ -231,6 +234,7 @@ void connect_reset(struct station *st);
 /* sme.c */
 void sme_start(struct station *st);
 void sme_handle_auth(struct station *st, const struct driver_event *ev);
+void sme_handle_auth_tx_status(struct station *st, const struct driver_event *ev);
 void sme_handle_assoc(struct station *st, const struct driver_event *ev);
 void sme_watchdog(struct station *st);
 /* A deauth/disassoc from the AP while connecting. */

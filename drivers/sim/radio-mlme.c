@@ -3,10 +3,12 @@
  * associate() the (Re)Association Request with our rates, HT capabilities,
  * the caller's elements and WMM; each is retried a few times (sooner when
  * the medium reports no ACK) and answered by DRIVER_EV_AUTH/ASSOC with the
- * peer's frame, or with timed_out. Once associated the MLME watches the
- * BSS's beacons and raises DRIVER_EV_BEACON_LOSS after beacon_loss (7)
- * missed intervals, and turns a Deauthentication/Disassociation from the BSS
- * into DRIVER_EV_DEAUTH/DISASSOC.
+ * peer's frame, or with timed_out. An authentication frame's TX status
+ * goes up too (DRIVER_EV_AUTH_TX_STATUS): the SME times SAE from it.
+ * Once associated the MLME watches the BSS's beacons and raises
+ * DRIVER_EV_BEACON_LOSS after beacon_loss (7) missed intervals, and turns
+ * a Deauthentication/Disassociation from the BSS into
+ * DRIVER_EV_DEAUTH/DISASSOC.
  *
  * SAE: auth_data starts with the Authentication transaction sequence number
  * and status code, as nl80211's SAE_DATA does; the MLME reports each SAE
@@ -29,14 +31,19 @@
 #include <string.h>
 
 #define SIM_AUTH_TIMEOUT_MS 200
-#define SIM_SAE_TIMEOUT_MS 1000
+/* SAE: the SME resends from our DRIVER_EV_AUTH_TX_STATUS (1-2 s after
+ * the ACK, auth_sae.h); our own resend is a backstop that must not come
+ * first, or each period would put two copies on the air. */
+#define SIM_SAE_TIMEOUT_MS 3000
 #define SIM_ASSOC_TIMEOUT_MS 200
 #define SIM_NOACK_RETRY_MS 20
 /* As mac80211 on hardware that reports TX status: a request's timeout
- * runs from its acknowledgement; until then (a busy channel) this long.
- * A timer from the moment of queueing would resend requests still
- * waiting their turn, adding to the queue that delays them. */
-#define SIM_MLME_TX_WAIT_MS 1000
+ * runs from its acknowledgement. A frame still waiting for the channel
+ * gets its status in the end (the transmit watchdog reports one at the
+ * latest 5 s after it left the queue), so this only guards against a
+ * status that never comes: a copy queued behind a frame still waiting
+ * its turn would only lengthen the wait of both. */
+#define SIM_MLME_TX_WAIT_MS 6000
 #define SIM_MLME_TRIES 3
 #define SIM_LISTEN_INTERVAL 10
 
@@ -60,6 +67,13 @@ static void drop_request(struct sim_mlme *m)
 	loop_timer_disarm(m->timer);
 }
 
+static void forget_auth_sent(struct sim_mlme *m)
+{
+	free(m->auth_sent);
+	m->auth_sent = NULL;
+	m->auth_sent_len = 0;
+}
+
 static void enter_state(struct sim_iface *ifc, enum sim_mlme_state s)
 {
 	struct sim_mlme *m = &ifc->mlme;
@@ -70,6 +84,7 @@ static void enter_state(struct sim_iface *ifc, enum sim_mlme_state s)
 	switch (s) {
 	case SIM_MLME_IDLE:
 		drop_request(m);
+		forget_auth_sent(m);
 		loop_timer_disarm(m->bl_timer);
 		break;
 	case SIM_MLME_AUTHENTICATING:
@@ -78,6 +93,7 @@ static void enter_state(struct sim_iface *ifc, enum sim_mlme_state s)
 		break;
 	case SIM_MLME_AUTHENTICATED:
 		drop_request(m);
+		forget_auth_sent(m);
 		break;
 	case SIM_MLME_ASSOCIATED:
 		drop_request(m);
@@ -138,11 +154,30 @@ static void on_timeout(struct loop_timer *t, void *data)
 	enter_state(ifc, SIM_MLME_IDLE);
 }
 
-void sim_mlme_tx_status(struct sim_iface *ifc, bool acked)
+/* Whether frame (as it went out, with its sequence number) is a copy of
+ * want: not a copy of an earlier request still in the queue. */
+static bool same_frame(const uint8_t *want, size_t want_len, const uint8_t *frame, size_t len)
+{
+	return want && frame && len == want_len && len >= IEEE80211_MGMT_HDR_LEN &&
+	       memcmp(frame, want, 22) == 0 &&
+	       memcmp(frame + IEEE80211_MGMT_HDR_LEN, want + IEEE80211_MGMT_HDR_LEN,
+		      len - IEEE80211_MGMT_HDR_LEN) == 0;
+}
+
+void sim_mlme_tx_status(struct sim_iface *ifc, bool acked, const uint8_t *frame, size_t len)
 {
 	struct sim_mlme *m = &ifc->mlme;
+	if (m->state == SIM_MLME_AUTHENTICATING &&
+	    same_frame(m->auth_sent, m->auth_sent_len, frame, len)) {
+		/* The SME times its own retransmissions (SAE) from the air. */
+		struct driver_event ev = {
+			.type = DRIVER_EV_AUTH_TX_STATUS, .radio_id = ifc->radio->id,
+			.ifindex = ifc->ifindex,
+			.u.tx_status = { .acked = acked, .frame = frame, .len = len } };
+		sim_emit(ifc->sim, &ev);
+	}
 	bool waiting = m->state == SIM_MLME_AUTHENTICATING || m->state == SIM_MLME_ASSOCIATING;
-	if (!waiting || !m->req)
+	if (!waiting || !same_frame(m->req, m->req_len, frame, len))
 		return;
 	/* Nobody acknowledged: no answer is coming, try again soon.
 	 * Acknowledged: the peer has it; now its answer is timed. */
@@ -219,6 +254,7 @@ void sim_mlme_stop(struct sim_iface *ifc, bool emit)
 void sim_mlme_free(struct sim_iface *ifc)
 {
 	drop_request(&ifc->mlme);
+	forget_auth_sent(&ifc->mlme);
 	loop_timer_free(ifc->mlme.timer);
 	loop_timer_free(ifc->mlme.bl_timer);
 	ifc->mlme.timer = ifc->mlme.bl_timer = NULL;
@@ -326,16 +362,22 @@ void sim_mlme_rx(struct sim_iface *ifc, const struct mgmt_frame *f, const uint8_
 
 /* ---- requests ---- */
 
-static int set_request(struct sim_mlme *m, const uint8_t *frame, size_t len)
+/* *dst becomes a copy of frame (the old one freed). */
+static int keep_copy(uint8_t **dst, size_t *dst_len, const uint8_t *frame, size_t len)
 {
 	uint8_t *copy = malloc(len);
 	if (!copy)
 		return -ENOMEM;
 	memcpy(copy, frame, len);
-	free(m->req);
-	m->req = copy;
-	m->req_len = len;
+	free(*dst);
+	*dst = copy;
+	*dst_len = len;
 	return 0;
+}
+
+static int set_request(struct sim_mlme *m, const uint8_t *frame, size_t len)
+{
+	return keep_copy(&m->req, &m->req_len, frame, len);
 }
 
 static int build_auth(struct sim_iface *ifc, const struct driver_auth_params *p, struct wbuf *w)
@@ -407,7 +449,8 @@ int sim_authenticate(void *priv, uint32_t ifindex, const struct driver_auth_para
 	struct sim_mlme *m = &ifc->mlme;
 	if (m->state != SIM_MLME_AUTHENTICATING || memcmp(m->bssid, p->bssid, SIM_ADDR_LEN) != 0)
 		sim_mlme_stop(ifc, true);
-	if ((err = set_request(m, frame, w.len)) < 0)
+	if ((err = set_request(m, frame, w.len)) < 0 ||
+	    (err = keep_copy(&m->auth_sent, &m->auth_sent_len, frame, w.len)) < 0)
 		return err;
 	if (!sim_peer_get(ifc, p->bssid))
 		return -ENOMEM;

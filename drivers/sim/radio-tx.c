@@ -103,7 +103,7 @@ static void complete(struct sim_iface *ifc, struct sim_txf *f, bool acked)
 		sim_emit(ifc->sim, &ev);
 		break;
 	case SIM_TXF_MLME:
-		sim_mlme_tx_status(ifc, acked);
+		sim_mlme_tx_status(ifc, acked, f->frame, f->len);
 		break;
 	case SIM_TXF_PROBE:
 		ev.type = DRIVER_EV_PROBE_STATUS;

@@ -395,6 +395,10 @@ struct sim_mlme {
 	uint16_t alg;          /* of the authentication in progress */
 	uint8_t *req;          /* the request being (re)transmitted */
 	size_t req_len;
+	/* The last authentication frame asked for, whose TX status goes to
+	 * the SME: still reported after an SAE answer dropped the request. */
+	uint8_t *auth_sent;
+	size_t auth_sent_len;
 	unsigned tries;
 	uint32_t timeout_ms;
 	struct loop_timer *timer;   /* response timeout and retries */
@@ -414,8 +418,8 @@ void sim_mlme_stop(struct sim_iface *ifc, bool emit);
 void sim_mlme_free(struct sim_iface *ifc);
 void sim_mlme_rx(struct sim_iface *ifc, const struct mgmt_frame *m, const uint8_t *frame,
 		 size_t len, const struct sim_rx *rx);
-/* TX status of one of our own MLME frames. */
-void sim_mlme_tx_status(struct sim_iface *ifc, bool acked);
+/* TX status of one of our own MLME frames (frame: as it went out). */
+void sim_mlme_tx_status(struct sim_iface *ifc, bool acked, const uint8_t *frame, size_t len);
 bool sim_mlme_connected(const struct sim_iface *ifc);
 /* Pause and resume the beacon-loss watchdog around a scan. */
 void sim_mlme_scan_pause(struct sim_iface *ifc, bool paused);

@@ -42,6 +42,7 @@ static size_t ev_refs(struct driver_event *ev, struct ev_ref refs[3])
 		return 1;
 	case DRIVER_EV_TX_STATUS:
 	case DRIVER_EV_EAPOL_TX_STATUS:
+	case DRIVER_EV_AUTH_TX_STATUS:
 		refs[0] = (struct ev_ref){ &ev->u.tx_status.frame, ev->u.tx_status.len };
 		return 1;
 	case DRIVER_EV_RX_EAPOL:

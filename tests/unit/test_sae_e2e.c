@@ -483,6 +483,31 @@ START_TEST(sae_commit_flood_demands_tokens)
 }
 END_TEST
 
+/* The station's commit waits 1.5 s for the air (a fault holds it, as a
+ * channel busy with 100 stations would), longer than SAE's 1 s
+ * retransmission period: the period runs from the acknowledgement, so no
+ * copy joins the queue meanwhile and the exchange takes one commit each
+ * way. Timed from the send, a copy went out behind the first. */
+START_TEST(sae_commit_held_for_the_air_is_not_resent)
+{
+	start_sae_ap("sae", "hunt-and-peck");
+	struct medium_fault_spec hold = {
+		.frame_type = IEEE80211_FC(IEEE80211_FTYPE_MGMT, IEEE80211_STYPE_AUTH),
+		.source = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
+		.nth = 1, /* the first Authentication frame: the station's commit */
+		.action = MEDIUM_FAULT_DELAY,
+		.param = 1500,
+	};
+	ck_assert_int_eq(medium_add_fault(sim_driver_medium(APT->drv), &hold), 0);
+	size_t mark = APT->n_ev;
+	connect_ok();
+	assert_sae_link();
+	struct auth_count c = auth_frames(WLAN_AUTH_SAE, mark);
+	ck_assert_uint_eq(c.commits, 2);
+	ck_assert_uint_eq(c.confirms, 2);
+}
+END_TEST
+
 /* Commits from the AP to the flood's first address the monitor heard
  * since from. */
 static size_t ap_commits_to_flooder(size_t from)
@@ -666,6 +691,7 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_pmksa_reconnect_skips_sae);
 	tcase_add_test(tc, sae_commit_flood_demands_tokens);
 	tcase_add_test(tc, sae_commit_copy_crossing_our_answer_is_not_answered_twice);
+	tcase_add_test(tc, sae_commit_held_for_the_air_is_not_resent);
 	tcase_add_test(tc, sae_transition_ap_psk_and_sae_stations);
 	tcase_add_test(tc, sae_transition_disable_is_remembered);
 	tcase_add_test(tc, sae_new_commit_ends_pending_association);

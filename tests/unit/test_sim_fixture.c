@@ -57,6 +57,7 @@ static void record(void *ctx, const struct driver_event *ev)
 		break;
 	case DRIVER_EV_TX_STATUS:
 	case DRIVER_EV_EAPOL_TX_STATUS:
+	case DRIVER_EV_AUTH_TX_STATUS:
 		r->cookie = ev->u.tx_status.cookie;
 		r->acked = ev->u.tx_status.acked;
 		copy_data(r, ev->u.tx_status.frame, ev->u.tx_status.len);

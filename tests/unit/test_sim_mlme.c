@@ -283,6 +283,11 @@ static void sae_step(uint32_t sta, uint32_t ap, uint16_t seq, const char *body)
 	struct simt_event *req = simt_wait(DRIVER_EV_RX_MGMT, ap, 1000);
 	ck_assert_ptr_nonnull(req);
 	ck_assert_uint_eq(req->data[24], 3);   /* SAE */
+	/* The SME hears that the AP has it (it times SAE from this). */
+	struct simt_event *st = simt_wait(DRIVER_EV_AUTH_TX_STATUS, sta, 100);
+	ck_assert(st && st->acked);
+	ck_assert_uint_eq(st->len, req->len);
+	ck_assert_mem_eq(st->data + 24, req->data + 24, req->len - 24);
 	ck_assert_uint_eq(req->data[26], seq);
 	ck_assert_uint_eq(req->len, 30 + n);
 	ck_assert_mem_eq(req->data + 30, body, n);

@@ -323,6 +323,63 @@ START_TEST(test_unsupported_security)
 }
 END_TEST
 
+/* When the SAE frames the hand-played AP below heard reached it. */
+static struct {
+	uint32_t ap_if;
+	uint64_t at_us[8];
+	size_t n;
+} sae_heard;
+
+static void note_sae(void *ctx, const struct driver_event *ev)
+{
+	(void)ctx;
+	if (ev->type == DRIVER_EV_RX_MGMT && ev->ifindex == sae_heard.ap_if &&
+	    ev->u.mgmt.len > IEEE80211_MGMT_HDR_LEN + 2 &&
+	    (ev->u.mgmt.frame[0] & 0xfc) ==
+		    IEEE80211_FC(IEEE80211_FTYPE_MGMT, IEEE80211_STYPE_AUTH) &&
+	    ev->u.mgmt.frame[IEEE80211_MGMT_HDR_LEN] == WLAN_AUTH_SAE && sae_heard.n < 8)
+		sae_heard.at_us[sae_heard.n++] = loop_now_us(A.loop);
+}
+
+static bool two_sae_heard(struct air *a)
+{
+	(void)a;
+	return sae_heard.n >= 2;
+}
+
+/* SAE's retransmission period (12.4.8.5) runs from the commit's
+ * acknowledgement, which the sim reports: a commit that waits 1.5 s for
+ * the air (a fault holds it, as a channel busy with 100 stations would)
+ * is not copied meanwhile, and the copy comes one period (1 s) after the
+ * AP had the first. Timed from the send, the copy was queued at 1 s and
+ * went out right behind the first. */
+START_TEST(test_sae_period_runs_from_the_ack)
+{
+	struct air_ap_conf conf = { .ssid = "wpa3", .freq = 2412, .psk = true,
+				    .akm = RSN_AKM_SAE,
+				    .rsn_capab = RSN_CAPAB_MFPC | RSN_CAPAB_MFPR };
+	struct air_ap *ap = air_add_ap_conf(&A, 1, &conf);
+	ap->ignore_auth = true;
+	struct medium_fault_spec hold = {
+		.frame_type = IEEE80211_FC(IEEE80211_FTYPE_MGMT, IEEE80211_STYPE_AUTH),
+		.source = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
+		.nth = 1,
+		.action = MEDIUM_FAULT_DELAY,
+		.param = 1500,
+	};
+	ck_assert_int_eq(medium_add_fault(A.medium, &hold), 0);
+	memset(&sae_heard, 0, sizeof(sae_heard));
+	sae_heard.ap_if = ap->ifindex;
+	A.hook = note_sae;
+	ck_assert_int_eq(air_connect(&A, "wpa3", "correct horse", false), 0);
+	ck_assert(air_run_until(&A, two_sae_heard, 10000));
+	A.hook = NULL;
+	uint64_t gap = sae_heard.at_us[1] - sae_heard.at_us[0];
+	ck_assert_msg(gap >= 950000 && gap <= 1500000, "second commit %llu us after the first",
+		      (unsigned long long)gap);
+}
+END_TEST
+
 START_TEST(test_psk_without_passphrase)
 {
 	air_add_ap(&A, 1, "needs-key", 2437, true);
@@ -466,6 +523,7 @@ Suite *make_station_suite(void)
 	tcase_add_test(tc, test_protected_deauth_reason);
 	tcase_add_test(tc, test_hidden_network);
 	tcase_add_test(tc, test_hidden_network_hint);
+	tcase_add_test(tc, test_sae_period_runs_from_the_ack);
 	suite_add_tcase(s, tc);
 	return s;
 }
