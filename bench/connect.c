@@ -48,6 +48,13 @@
  *     --toggle-collect=connect_kickoff --toggle-collect=watchdog_fired \
  *     build/bench/connect sae-sta 10 h2e
  *
+ *   connect sae-pmksa-sta [RUNS]         default: 20 runs
+ *
+ * A PMKSA-cached reconnect (issue 16's hwsim row, without EAP): as sae-sta,
+ * but the PMKSA the first connect cached is kept, so each reconnect offers
+ * its PMKID (Open System authentication, association, 4-way handshake; no
+ * SAE). The same callgrind command gives the station's instructions.
+ *
  *   connect psk-sta [RUNS]               default: 20 runs
  *
  * A warm WPA2-PSK reconnect (issue 21's hwsim row): one station joins the
@@ -637,8 +644,9 @@ static double cpu_ms(void)
 }
 
 /* RUNS reconnects of one station to the known network; pwe NULL: WPA2-PSK,
- * else a full SAE with that password element method (PMKSA flushed). */
-static int reconnects(size_t runs, const char *pwe)
+ * else SAE with that password element method: in full (PMKSA flushed)
+ * unless cached, then with the first connect's PMKSA. */
+static int reconnects(size_t runs, const char *pwe, bool cached)
 {
 	struct sta *s = sta_new(open_sta_driver("02:0b:00:00:00:00"), B.store);
 	if (pwe &&
@@ -651,7 +659,7 @@ static int reconnects(size_t runs, const char *pwe)
 		if (!run_until(idle, s, 3000))
 			die("the station did not disconnect");
 		run_for(50); /* the AP's side of the leave */
-		if (pwe && station_flush_pmksa(s->st, NULL, 0, NULL) != 1)
+		if (pwe && !cached && station_flush_pmksa(s->st, NULL, 0, NULL) != 1)
 			die("no PMKSA to flush: the last connect did not cache one");
 		double c0 = cpu_ms();
 		wall[r] = measure_connect(s, NULL).total;
@@ -661,8 +669,9 @@ static int reconnects(size_t runs, const char *pwe)
 	qsort(wall, runs, sizeof(wall[0]), cmp_double);
 	printf("%s%s%s reconnect%s, %zu runs: process CPU (AP + station) "
 	       "median %.2f ms (min %.2f, max %.2f); connect time median %.1f ms\n",
-	       pwe ? "full SAE (" : "warm WPA2-PSK", pwe ? pwe : "", pwe ? ")" : "",
-	       pwe ? ", PMKSA flushed" : "", runs, quantile(cpu, runs, 0.5), cpu[0], cpu[runs - 1],
+	       !pwe ? "warm WPA2-PSK" : cached ? "PMKSA-cached SAE (" : "full SAE (",
+	       pwe ? pwe : "", pwe ? ")" : "", pwe && !cached ? ", PMKSA flushed" : "", runs,
+	       quantile(cpu, runs, 0.5), cpu[0], cpu[runs - 1],
 	       quantile(wall, runs, 0.5));
 	return 0;
 }
@@ -670,12 +679,14 @@ static int reconnects(size_t runs, const char *pwe)
 static int sae_main(int argc, char **argv)
 {
 	bool psk_mode = strcmp(argv[1], "psk-sta") == 0;
-	bool sta_mode = psk_mode || strcmp(argv[1], "sae-sta") == 0;
+	bool cached = strcmp(argv[1], "sae-pmksa-sta") == 0;
+	bool sta_mode = psk_mode || cached || strcmp(argv[1], "sae-sta") == 0;
 	size_t runs = sta_mode && argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 20;
 	const char *pwe = psk_mode ? NULL : sta_mode && argc > 3 ? argv[3] : "h2e";
 	if (sta_mode && (runs < 1 || runs > MAX_RUNS ||
 			 (pwe && strcmp(pwe, "hnp") != 0 && strcmp(pwe, "h2e") != 0))) {
-		fprintf(stderr, "usage: connect sae-sta|psk-sta [RUNS 1..%d] [hnp|h2e]\n",
+		fprintf(stderr,
+			"usage: connect sae-sta|sae-pmksa-sta|psk-sta [RUNS 1..%d] [hnp|h2e]\n",
 			MAX_RUNS);
 		return 2;
 	}
@@ -695,7 +706,7 @@ static int sae_main(int argc, char **argv)
 		die("set-up failed");
 	start_ap(!psk_mode, threshold);
 	run_for(300);
-	int rc = sta_mode ? reconnects(runs, pwe) : sae_at_once(stations, threshold);
+	int rc = sta_mode ? reconnects(runs, pwe, cached) : sae_at_once(stations, threshold);
 	for (size_t i = B.n_sta; i-- > 0;)
 		if (B.sta[i].st) {
 			station_free(B.sta[i].st);
@@ -716,7 +727,7 @@ static int sae_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	if (argc > 1 && (strcmp(argv[1], "sae") == 0 || strcmp(argv[1], "sae-sta") == 0 ||
-			 strcmp(argv[1], "psk-sta") == 0))
+			 strcmp(argv[1], "sae-pmksa-sta") == 0 || strcmp(argv[1], "psk-sta") == 0))
 		return sae_main(argc, argv);
 	size_t runs = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 20;
 	size_t stations = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 100;

@@ -9,19 +9,35 @@
 #           TLS session kept by hostapd (tls_session_lifetime=0): the
 #           PMKID the station offers is refused by silence, EAP-TLS in full;
 #   pmksa   nothing flushed: the PMKID is accepted, no EAP;
+#   wpactl  (wpad only) pmksa again, asked by `wpactl station s1 connect`,
+#           a client started for the command, as a person at a shell would;
 #   resume  hostapd restarted with tls_session_lifetime=3600, its PMKSA
 #           cache flushed before each try: EAP-TLS runs, the TLS session
 #           resumed (one untimed try first fills hostapd's session cache).
-# Both daemons without debug logging. Per try, on hostapd's clock (-t:
-# the same realtime clock as the script's EPOCHREALTIME):
-#   wall    from the connect command (wpactl station s1 connect / wpa_cli
-#           reconnect) to hostapd's AP-STA-CONNECTED;
-#   where   that wall cut at hostapd's "authenticated", "associated" and
-#           CTRL-EVENT-EAP-SUCCESS lines: command -> Authentication (the
-#           station's scan or probe, if any), -> Association, EAP (full and
-#           resume only), 4-way handshake (-> AP-STA-CONNECTED);
+# Each daemon is driven by a resident client started with it
+# (bench/hwsim-eap-client.py: wpad over D-Bus, Network.Connect;
+# wpa_supplicant over its control socket, RECONNECT, as wpa_cli would), so
+# no client start-up is in the timed path of either (until 2026-12-06 the
+# commands were wpactl and wpa_cli, started per try: ~200 ms of wpad's
+# PMKSA reconnect under TCG was wpactl starting, more than wpa_cli's).
+# Both daemons without debug logging, with timestamps (wpad -t: monotonic,
+# put on the realtime clock with the client's reading of both; wpa_supplicant
+# -t: realtime). Per try, on hostapd's clock (-t: the same realtime clock
+# as the client's and the script's):
+#   wall    from the request (the resident client's clock just before it
+#           sends it; for wpactl, the script's before starting it) to
+#           hostapd's AP-STA-CONNECTED;
+#   ->req   (wpad) the request to wpad's "asked over D-Bus" log line: the
+#           bus and the client (for wpactl: its start, GetManagedObjects);
+#   ->tx    the request to the daemon's own log line as it sends the
+#           Authentication frame (wpad "authenticating with", wpa_supplicant
+#           "SME: Trying to authenticate"): the daemon's work, its scan if any;
+#   where   the wall cut at hostapd's "authenticated", "associated" and
+#           CTRL-EVENT-EAP-SUCCESS lines: request -> Authentication,
+#           -> Association, EAP (full and resume only), 4-way handshake
+#           (-> AP-STA-CONNECTED);
 #   CPU     the station daemon's on-CPU time (schedstat, all threads) from
-#           just before the command to 1 s after AP-STA-CONNECTED;
+#           just before the request to 1 s after AP-STA-CONNECTED;
 #   EAP rx  EAP packets hostapd received in the try (0: no EAP ran).
 # Writes bench.txt (medians) and samples.txt (every try).
 # radios: 2
@@ -69,15 +85,30 @@ start_wpad() {
 	wpad_conf_begin "$B/wpad.conf" "$state"
 	printf '[Radio r1]\nDriver=nl80211\n\n[Station s1]\nRadio=r1\nAutoConnect=true\n' >>"$B/wpad.conf"
 	eap_known_network "$state" tls
-	ip netns exec sta "$HWSIM_BUILD/wpad" --bus-address "$WPAD_BUS" -c "$B/wpad.conf" \
+	ip netns exec sta "$HWSIM_BUILD/wpad" -t --bus-address "$WPAD_BUS" -c "$B/wpad.conf" \
 		>>"$HWSIM_OUT/wpad.log" 2>&1 &
 	PID=$!
+	DLOG=$HWSIM_OUT/wpad.log
 	wait_connected "$1" || fail "wpad did not join at start"
 	sta_iface sta 1 || fail "no station interface on $(phy 1)"
 	STA_MAC=$(iface_mac sta "$STA_IF")
+	client_start wpad "$WPAD_BUS" s1
 }
-disconnect_wpad() { wpactl_ station s1 disconnect >/dev/null; }
-connect_wpad() { wpactl_ station s1 connect "$EAP_SSID" >/dev/null 2>&1 & CMD=$!; }
+# The daemons' own log lines: the request taken, the Authentication frame
+# sent. wpad -t: "SECONDS.MICROS TAG: text" on CLOCK_MONOTONIC;
+# wpa_supplicant -t: "SECONDS.MICROS: text" on the realtime clock.
+declare -A REQ_LINE=([wpad]="asked over D-Bus" [wpa_supplicant]="")
+declare -A TX_LINE=([wpad]="sme: authenticating with" [wpa_supplicant]="SME: Trying to authenticate")
+disconnect_wpad() { client disconnect; client_ok; }
+connect_wpad() { # MODE
+	if [ "$1" = wpactl ]; then
+		T0=$EPOCHREALTIME
+		wpactl_ station s1 connect "$EAP_SSID" >/dev/null 2>&1 &
+		CMD=$!
+	else
+		client_connect
+	fi
+}
 
 WPAS_CTRL=$B/wpas
 start_wpa_supplicant() {
@@ -100,43 +131,86 @@ start_wpa_supplicant() {
 	ip netns exec sta wpa_supplicant -t -D nl80211 -i wlanb -c "$B/wpas.conf" \
 		>>"$HWSIM_OUT/wpa_supplicant.log" 2>&1 &
 	PID=$!
+	DLOG=$HWSIM_OUT/wpa_supplicant.log
 	wait_connected "$1" || fail "wpa_supplicant did not join at start"
 	STA_MAC=$(iface_mac sta wlanb)
+	client_start wpa_supplicant "$WPAS_CTRL/wlanb"
 }
-disconnect_wpa_supplicant() { wpa_cli -p "$WPAS_CTRL" -i wlanb disconnect >/dev/null; }
-connect_wpa_supplicant() { wpa_cli -p "$WPAS_CTRL" -i wlanb reconnect >/dev/null & CMD=$!; }
+disconnect_wpa_supplicant() { client disconnect; client_ok; }
+connect_wpa_supplicant() { client_connect; }
+
+# ---- the resident client (bench/hwsim-eap-client.py) ----
+
+client_start() { # ARGS...: started once per daemon; CLOCK_OFF: realtime - monotonic
+	coproc CL { exec /usr/bin/python3 "$HWSIM_TOP/bench/hwsim-eap-client.py" "$@" 2>>"$HWSIM_OUT/client.log"; }
+	# shellcheck disable=SC2153 # CL_PID: set by coproc
+	CL_IN=${CL[1]} CL_OUT=${CL[0]} CL_PID_=$CL_PID
+	client prepare "$EAP_SSID"
+	client_ok
+}
+client() { echo "$*" >&"$CL_IN"; }
+client_read() { read -r -t 120 -u "$CL_OUT" LINE || fail "the bench client did not answer"; }
+client_ok() { client_read; [ "$LINE" = ok ] || fail "bench client: $LINE"; }
+client_connect() { # sets T0, CLOCK_OFF; the answer ("ok") is read by finish_connect
+	local tm
+	client connect "$EAP_SSID"
+	client_read
+	case $LINE in "sent "*) ;; *) fail "bench client: $LINE" ;; esac
+	read -r _ T0 tm <<<"$LINE"
+	CLOCK_OFF=$(awk -v r="$T0" -v m="$tm" 'BEGIN { printf "%.6f", r - m }')
+	CMD=""
+}
+finish_connect() {
+	if [ -n "$CMD" ]; then wait "$CMD" 2>/dev/null || true; else client_ok; fi
+}
+client_stop() {
+	exec {CL_IN}>&-
+	wait "$CL_PID_" 2>/dev/null || true
+}
 
 # ---- one measured try ----
 
 # The date of the first line after line L of hostapd's log matching RE.
 date_after() { tail -n +$(($1 + 1)) "$HAPD_LOG" | grep -m1 -E -- "$2" | cut -d: -f1 || true; } # L RE
+# The same in the station daemon's log, on the realtime clock (wpad's
+# monotonic stamps moved by CLOCK_OFF; "" when RE is empty).
+dlog_after() { # L RE
+	[ -n "$2" ] || return 0
+	tail -n +$(($1 + 1)) "$DLOG" | grep -m1 -E -- "$2" |
+		awk -v off="$CLOCK_OFF" '{ t = $1; sub(/:$/, "", t); printf "%.6f", (t > 1e9 ? t : t + off) }' || true
+}
 ms() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "") print "-"; else printf "%.0f", (b - a) * 1000 }'; }
 
-declare -A WALL CPU EAPN PRE ASSOC EAP HS
+declare -A WALL CPU EAPN REQ TX PRE ASSOC EAP HS
+CLOCK_OFF=0 T0="" CMD=""
 try() { # DAEMON MODE
-	local d=$1 mode=$2 k=$1,$2 n l t0 c0 c1 ta tb te tc rest
+	local d=$1 mode=$2 k=$1,$2 n l lw c0 c1 ta tb te tc rest
 	"disconnect_$d" || fail "$d: disconnect"
 	wait_until 10 "hostapd dropped the station" hostapd_sta_gone ap "$(iface 0)" "$STA_MAC"
-	[ "$mode" = pmksa ] || hapd pmksa_flush >/dev/null
+	case $mode in pmksa | wpactl) ;; *) hapd pmksa_flush >/dev/null ;; esac
+	client prepare "$EAP_SSID"
+	client_ok
 	sleep 0.5
 	n=$(count "$HAPD_LOG" AP-STA-CONNECTED)
 	l=$(wc -l <"$HAPD_LOG")
+	lw=$(wc -l <"$DLOG")
 	c0=$(cpu_ns "$PID")
-	t0=$EPOCHREALTIME
-	"connect_$d"
+	"connect_$d" "$mode"
 	wait_connected "$n" || fail "$d did not connect ($mode)"
 	tc=$(date_after "$l" AP-STA-CONNECTED)
 	rest=$(awk -v a="$tc" -v b="$EPOCHREALTIME" 'BEGIN { r = a + 1 - b; printf "%.3f", (r > 0 ? r : 0) }')
 	sleep "$rest"
 	c1=$(cpu_ns "$PID")
-	wait "$CMD" 2>/dev/null || true
+	finish_connect
 	ta=$(date_after "$l" "IEEE 802.11: authenticated")
 	tb=$(date_after "$l" "IEEE 802.11: associated")
 	te=$(date_after "$l" CTRL-EVENT-EAP-SUCCESS)
-	WALL[$k]+=" $(ms "$t0" "$tc")"
+	WALL[$k]+=" $(ms "$T0" "$tc")"
 	CPU[$k]+=" $(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.1f", (b - a) / 1e6 }')"
 	EAPN[$k]+=" $(tail -n +$((l + 1)) "$HAPD_LOG" | grep -c 'IEEE 802.1X: received EAP packet' || true)"
-	PRE[$k]+=" $(ms "$t0" "$ta")"
+	REQ[$k]+=" $(ms "$T0" "$(dlog_after "$lw" "${REQ_LINE[$d]}")")"
+	TX[$k]+=" $(ms "$T0" "$(dlog_after "$lw" "${TX_LINE[$d]}")")"
+	PRE[$k]+=" $(ms "$T0" "$ta")"
 	ASSOC[$k]+=" $(ms "$ta" "$tb")"
 	if [ -n "$te" ]; then
 		EAP[$k]+=" $(ms "$tb" "$te")"
@@ -145,7 +219,7 @@ try() { # DAEMON MODE
 		EAP[$k]+=" 0"
 		HS[$k]+=" $(ms "$tb" "$tc")"
 	fi
-	log "$d $mode: $(ms "$t0" "$tc") ms"
+	log "$d $mode: $(ms "$T0" "$tc") ms"
 }
 
 median() { # NUMBERS... ("-" ignored)
@@ -158,13 +232,34 @@ span() { # NUMBERS...: "median (min..max)"
 	echo "$(median "$@") ($s)"
 }
 
-hostapd_eap_start internal tls_session_lifetime=0
-for d in wpad wpa_supplicant; do
-	"start_$d" "$(count "$HAPD_LOG" AP-STA-CONNECTED)"
-	for ((i = 0; i < RUNS; i++)); do try "$d" full; try "$d" pmksa; done
+# What starting a client costs before it does anything: median of 5 (ms).
+startup_ms() { # COMMAND...
+	local i t0 v=()
+	for ((i = 0; i < 5; i++)); do
+		t0=$EPOCHREALTIME
+		"$@" >/dev/null 2>&1 || true
+		v+=("$(ms "$t0" "$EPOCHREALTIME")")
+	done
+	median "${v[@]}"
+}
+
+stop_station() {
+	client_stop
 	kill "$PID"
 	wait "$PID" 2>/dev/null || true
 	sleep 0.5
+}
+
+STARTUP="wpactl --version $(startup_ms "$HWSIM_BUILD/wpactl" --version) ms, wpa_cli -v $(startup_ms wpa_cli -v) ms"
+hostapd_eap_start internal tls_session_lifetime=0
+for d in wpad wpa_supplicant; do
+	"start_$d" "$(count "$HAPD_LOG" AP-STA-CONNECTED)"
+	for ((i = 0; i < RUNS; i++)); do
+		try "$d" full
+		try "$d" pmksa
+		if [ "$d" = wpad ]; then try "$d" wpactl; fi
+	done
+	stop_station
 done
 keep_log hostapd nosessions
 stop_daemon hostapd
@@ -172,30 +267,28 @@ hostapd_eap_start internal tls_session_lifetime=3600
 for d in wpad wpa_supplicant; do
 	"start_$d" "$(count "$HAPD_LOG" AP-STA-CONNECTED)"
 	try "$d" resume # fills hostapd's session cache
-	WALL[$d,resume]='' CPU[$d,resume]='' EAPN[$d,resume]='' PRE[$d,resume]='' ASSOC[$d,resume]=''
-	EAP[$d,resume]='' HS[$d,resume]=''
+	WALL[$d,resume]='' CPU[$d,resume]='' EAPN[$d,resume]='' REQ[$d,resume]='' TX[$d,resume]=''
+	PRE[$d,resume]='' ASSOC[$d,resume]='' EAP[$d,resume]='' HS[$d,resume]=''
 	for ((i = 0; i < RUNS; i++)); do try "$d" resume; done
-	kill "$PID"
-	wait "$PID" 2>/dev/null || true
-	sleep 0.5
+	stop_station
 done
 n_res=$(grep -c ", resumed" "$HWSIM_OUT/wpad.log" || true)
 n_res_hapd=$(grep -c "Resuming previous session" "$HAPD_LOG" || true)
 
+row() { printf '%-15s %-7s %-18s %-16s %-6s | %-6s %-6s %-6s %-7s %-6s %-6s\n' "$@"; }
 {
 	echo "station <-> hostapd WPA2-Enterprise (internal EAP server, EAP-TLS, P-256) on hwsim (qemu TCG)"
 	echo "median (min..max) of $RUNS tries; host load average at the VM's start: ${BENCH_LOAD:-?}"
 	echo "versions: $("$HWSIM_BUILD/wpad" --version 2>/dev/null | head -n1), $(wpa_supplicant -v | head -n1), $(hostapd -v 2>&1 | grep -m1 '^hostapd')"
-	printf '%-15s %-7s %-22s %-20s %-7s | %-8s %-8s %-8s %-8s\n' station mode "wall ms" "CPU ms" "EAP rx" \
-		"->auth" "->assoc" EAP 4-way
+	row station mode "wall ms" "CPU ms" "EAP rx" "->req" "->tx" "->auth" "->assoc" EAP 4-way
 	for d in wpad wpa_supplicant; do
-		for m in full pmksa resume; do
+		for m in full pmksa wpactl resume; do
 			k=$d,$m
+			[ -n "${WALL[$k]:-}" ] || continue
 			# shellcheck disable=SC2086 # lists of numbers
-			printf '%-15s %-7s %-22s %-20s %-7s | %-8s %-8s %-8s %-8s\n' "$d" "$m" \
-				"$(span ${WALL[$k]})" "$(span ${CPU[$k]})" "$(median ${EAPN[$k]})" \
-				"$(median ${PRE[$k]})" "$(median ${ASSOC[$k]})" "$(median ${EAP[$k]})" \
-				"$(median ${HS[$k]})"
+			row "$d" "$m" "$(span ${WALL[$k]})" "$(span ${CPU[$k]})" "$(median ${EAPN[$k]})" \
+				"$(median ${REQ[$k]})" "$(median ${TX[$k]})" "$(median ${PRE[$k]})" \
+				"$(median ${ASSOC[$k]})" "$(median ${EAP[$k]})" "$(median ${HS[$k]})"
 		done
 	done
 	for d in wpad wpa_supplicant; do
@@ -205,15 +298,21 @@ n_res_hapd=$(grep -c "Resuming previous session" "$HAPD_LOG" || true)
 			printf "%s: pmksa/full %.2f (target <= 0.33), resume/full %.2f\n", d, p / f, r / f }'
 	done
 	# shellcheck disable=SC2086 # lists of numbers
+	awk -v f="$(median ${WALL[wpad,full]})" -v w="$(median ${WALL[wpad,wpactl]})" 'BEGIN {
+		printf "wpad, pmksa asked by wpactl started for it: /full %.2f\n", w / f }'
+	# shellcheck disable=SC2086 # lists of numbers
 	awk -v a="$(median ${CPU[wpad,full]})" -v b="$(median ${CPU[wpa_supplicant,full]})" 'BEGIN {
 		printf "CPU per full EAP-TLS connect, wpad/wpa_supplicant: %.2f\n", a / b }'
+	echo "client start-up alone (exec, libraries, no bus): $STARTUP"
 	echo "resumed TLS sessions: wpad logged $n_res, hostapd $n_res_hapd (both daemons' resume tries)"
-	echo "(wall: connect command -> hostapd's AP-STA-CONNECTED; ->auth: the command to hostapd's"
-	echo " 'authenticated' (the station's scan or probe first, if any); ->assoc: to 'associated';"
-	echo " EAP: to CTRL-EVENT-EAP-SUCCESS; 4-way: to AP-STA-CONNECTED; ms, medians)"
+	echo "(wall: the request (resident client; wpactl: its start) -> hostapd's AP-STA-CONNECTED;"
+	echo " ->req: to wpad's 'asked over D-Bus'; ->tx: to the daemon's own 'authenticating' line;"
+	echo " ->auth: to hostapd's 'authenticated' (the station's scan or probe first, if any);"
+	echo " ->assoc: from there to 'associated'; EAP: to CTRL-EVENT-EAP-SUCCESS; 4-way: to"
+	echo " AP-STA-CONNECTED; ms, medians)"
 } >"$HWSIM_OUT/bench.txt"
 for k in "${!WALL[@]}"; do
-	echo "$k wall:${WALL[$k]} | cpu:${CPU[$k]} | eap rx:${EAPN[$k]} | ->auth:${PRE[$k]} | ->assoc:${ASSOC[$k]} | eap:${EAP[$k]} | 4-way:${HS[$k]}"
+	echo "$k wall:${WALL[$k]} | cpu:${CPU[$k]} | eap rx:${EAPN[$k]} | ->req:${REQ[$k]} | ->tx:${TX[$k]} | ->auth:${PRE[$k]} | ->assoc:${ASSOC[$k]} | eap:${EAP[$k]} | 4-way:${HS[$k]}"
 done | sort >"$HWSIM_OUT/samples.txt"
 cat "$HWSIM_OUT/bench.txt"
 stop_daemon hostapd

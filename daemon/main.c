@@ -24,6 +24,7 @@
 struct options {
 	const char *config_path;
 	int debug;
+	bool timestamps;
 	bool use_syslog;
 	bool log_secrets;
 	bool demo;
@@ -41,6 +42,7 @@ static void usage(FILE *out)
 		"Usage: wpad [OPTIONS]\n"
 		"  -c, --config FILE   main configuration (default /etc/wpad/wpad.conf)\n"
 		"  -d                  debug logging; -dd for verbose (frame traces)\n"
+		"  -t, --timestamps    time on every log line (CLOCK_MONOTONIC; -d adds it too)\n"
 		"  -s, --syslog        log to syslog instead of stderr\n"
 		"      --demo          run the simulated-radio demo\n"
 		"      --system        serve org.wpad1 on the system bus; fail without it\n"
@@ -61,6 +63,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 	static const struct option longopts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "syslog", no_argument, NULL, 's' },
+		{ "timestamps", no_argument, NULL, 't' },
 		{ "demo", no_argument, NULL, OPT_DEMO },
 		{ "system", no_argument, NULL, OPT_SYSTEM },
 		{ "session", no_argument, NULL, OPT_SESSION },
@@ -75,7 +78,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 	int c;
 
 	opt->config_path = "/etc/wpad/wpad.conf";
-	while ((c = getopt_long(argc, argv, "c:dsvh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:dstvh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			opt->config_path = optarg;
@@ -85,6 +88,9 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 's':
 			opt->use_syslog = true;
+			break;
+		case 't':
+			opt->timestamps = true;
 			break;
 		case OPT_DEMO:
 			opt->demo = true;
@@ -235,7 +241,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	log_open(opt.use_syslog ? LOG_TO_SYSLOG : LOG_TO_STDERR, "wpad");
 	log_set_level(opt.debug >= 2 ? WLOG_VERBOSE : opt.debug == 1 ? WLOG_DEBUG : WLOG_INFO);
-	log_set_timestamps(opt.debug > 0 || opt.demo);
+	log_set_timestamps(opt.timestamps || opt.debug > 0 || opt.demo);
 	if (opt.log_secrets) {
 		log_set_show_secrets(true);
 		log_warn("--log-secrets: keys will appear in the log; never use this in production");

@@ -453,8 +453,31 @@ static void connected_path(struct wdb_device *d, char *out, size_t cap)
 	snprintf(out, cap, "%s", n ? wdb_network_obj_path(n) : "");
 }
 
+/* Whether the TLS property shows something else than last announced: an
+ * attempt's end may change it, so it is looked at with State (PSK
+ * networks never see it change). */
+static bool tls_changed(struct wdb_device *d)
+{
+	const struct eap_peer_tls_info *t = station_eap_tls_info(sta(d));
+	char seen[sizeof(d->st.tls_seen)] = "";
+	if (t)
+		snprintf(seen, sizeof(seen), "%s|%s|%d", t->version, t->server_sha256,
+			 (int)t->resumed);
+	if (strcmp(seen, d->st.tls_seen) == 0)
+		return false;
+	memcpy(d->st.tls_seen, seen, sizeof(seen));
+	return true;
+}
+
+/* Announces what changed since the last sync in one PropertiesChanged: a
+ * connect moves State, ConnectedNetwork and AutoConnect in one loop turn,
+ * and libdbus builds each signal at ~70k instructions (it rewrites the
+ * message's signature for every top-level argument), more than a cached
+ * reconnect's whole station work. */
 void wdb_station_sync(struct wdb_device *d)
 {
+	const char *changed[7];
+	size_t n = 0;
 	char path[WDB_PATH_MAX];
 	wdb_networks_sync(d);
 	const char *state = dbus_state(station_state(sta(d)));
@@ -462,46 +485,38 @@ void wdb_station_sync(struct wdb_device *d)
 	connected_path(d, path, sizeof(path));
 	if (state != d->st.state) {
 		d->st.state = state;
-		wdb_emit_changed(d->obj, &wdb_station_iface, "State");
+		changed[n++] = "State";
+		if (tls_changed(d))
+			changed[n++] = "TLS";
 	}
 	if (scanning != d->st.scanning) {
 		d->st.scanning = scanning;
-		wdb_emit_changed(d->obj, &wdb_station_iface, "Scanning");
+		changed[n++] = "Scanning";
 	}
 	bool ac = autoconnect_of(d);
 	if (ac != d->st.autoconnect) {
 		d->st.autoconnect = ac;
-		wdb_emit_changed(d->obj, &wdb_station_iface, "AutoConnect");
+		changed[n++] = "AutoConnect";
 	}
 	if (strcmp(path, d->st.connected) != 0) {
 		snprintf(d->st.connected, sizeof(d->st.connected), "%s", path);
-		wdb_emit_changed(d->obj, &wdb_station_iface, "ConnectedNetwork");
+		changed[n++] = "ConnectedNetwork";
 	}
+	changed[n] = NULL;
+	if (n)
+		wdb_emit_properties(d->obj, &wdb_station_iface, changed);
+	if (station_state(sta(d)) == STATION_DISCONNECTED)
+		wdb_pending_finish(&d->st.disconnects, NULL);
 }
 
-/* From inside the station's state change: State now; the network list is
- * looked at from the sync idle, outside the station's own call chain. */
+/* From inside the station's state change: nothing is built here. State is
+ * announced by the sync idle of this loop turn, with whatever else changed
+ * (so a connect's Authentication frame goes out before the signal), and a
+ * Disconnect waiting for the link is answered there, after it. */
 void wdb_station_state(struct wdb_device *d)
 {
-	const char *state = dbus_state(station_state(sta(d)));
-	if (state != d->st.state) {
-		d->st.state = state;
-		wdb_emit_changed(d->obj, &wdb_station_iface, "State");
-		/* An attempt's end may change what its TLS showed: announced
-		 * only when it did, so PSK networks never see it. */
-		const struct eap_peer_tls_info *t = station_eap_tls_info(sta(d));
-		char seen[sizeof(d->st.tls_seen)] = "";
-		if (t)
-			snprintf(seen, sizeof(seen), "%s|%s|%d", t->version, t->server_sha256,
-				 (int)t->resumed);
-		if (strcmp(seen, d->st.tls_seen) != 0) {
-			memcpy(d->st.tls_seen, seen, sizeof(seen));
-			wdb_emit_changed(d->obj, &wdb_station_iface, "TLS");
-		}
-	}
 	wdb_schedule_sync();
 	if (station_state(sta(d)) == STATION_DISCONNECTED) {
-		wdb_pending_finish(&d->st.disconnects, NULL);
 		wdb_agent_cancel(d->st.eap_req, "the attempt ended");
 		d->st.eap_req = NULL;
 	}

@@ -41,6 +41,21 @@ for sig in INT TERM; do
 	echo "SIG$sig: clean stop"
 done
 
+# -t: timestamps at the default level too (the benches line logs up with
+# them); without it, none.
+stamped='^ *[0-9]+\.[0-9]{6} [a-z]+: s0: station on radio r0'
+for t in -t ""; do
+	# shellcheck disable=SC2086 # $t: one option or none
+	"$wpad" $t -c "$tmp/wpad.conf" >"$out" 2>&1 &
+	pid=$!
+	wait_for "station on radio r0" "$pid"
+	kill -TERM "$pid"
+	wait "$pid" || { echo "wpad $t exited $?"; cat "$out"; exit 1; }
+	if grep -qE "$stamped" "$out"; then has=-t; else has=""; fi
+	[ "$has" = "$t" ] || { echo "wpad ${t:-without -t}: timestamps wrong in:"; cat "$out"; exit 1; }
+done
+echo "-t: timestamps on info lines, none without it"
+
 # Unknown options: usage and exit code 2.
 rc=0
 "$wpad" --no-such-option >"$out" 2>&1 || rc=$?
