@@ -26,7 +26,7 @@ case $build in /*) ;; *) build=$top/$build ;; esac
 case $runs in '' | *[!0-9]* | 0) echo "hwsim-connect: --runs takes a positive number" >&2; exit 2 ;; esac
 out=$build/hwsim-bench
 
-"$top/tests/hwsim/vm.sh" --build "$build" --out "$out" --env "BENCH_RUNS=$runs" \
+flock /tmp/wpad-hwsim.lock "$top/tests/hwsim/vm.sh" --build "$build" --out "$out" --env "BENCH_RUNS=$runs" \
 	"$top/bench/hwsim-connect-guest.sh" >"$build/hwsim-bench.log" 2>&1
 rc=$?
 echo

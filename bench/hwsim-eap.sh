@@ -28,7 +28,7 @@ case $build in /*) ;; *) build=$top/$build ;; esac
 case $runs in '' | *[!0-9]* | 0) echo "hwsim-eap: --runs takes a positive number" >&2; exit 2 ;; esac
 out=$build/hwsim-bench-eap
 
-"$top/tests/hwsim/vm.sh" --build "$build" --out "$out" --env "BENCH_RUNS=$runs" --env "BENCH_LOAD=$(cut -d" " -f1-3 /proc/loadavg | tr " " /)" \
+flock /tmp/wpad-hwsim.lock "$top/tests/hwsim/vm.sh" --build "$build" --out "$out" --env "BENCH_RUNS=$runs" --env "BENCH_LOAD=$(cut -d" " -f1-3 /proc/loadavg | tr " " /)" \
 	"$top/bench/hwsim-eap-guest.sh" >"$build/hwsim-bench-eap.log" 2>&1
 rc=$?
 echo "command: $0 --build $build --runs $runs; load average now: $(cut -d" " -f1-3 /proc/loadavg)"

@@ -27,7 +27,7 @@ case $build in /*) ;; *) build=$top/$build ;; esac
 case $runs in '' | *[!0-9]* | 0) echo "hwsim-nm: --runs takes a positive number" >&2; exit 2 ;; esac
 out=$build/hwsim-bench-nm
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-"$top/tests/hwsim/vm.sh" --build "$build" --out "$out" --env "BENCH_RUNS=$runs" \
+flock /tmp/wpad-hwsim.lock "$top/tests/hwsim/vm.sh" --build "$build" --out "$out" --env "BENCH_RUNS=$runs" \
 	"$top/bench/hwsim-nm-guest.sh" >"$build/hwsim-bench-nm.log" 2>&1
 rc=$?
 echo
