@@ -30,25 +30,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "integration"))
 
-from wpactl_lib import Ctl, Setup, fail  # noqa: E402
+from wpactl_lib import SAE_PAIR_CONF as CONF, Ctl, Setup, fail  # noqa: E402
 
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
-[AccessPoint ap0]
-Radio=r0
-SSID=wpad-sae
-Passphrase=secret passphrase
-AKMs=sae
-Channel=1
-[Station s0]
-Radio=r1
-AutoConnect=false
-"""
 DEV = "/org/wpad1/device/s0"
 NET = DEV + "/" + b"wpad-sae".hex() + "_sae"
 

@@ -7,25 +7,8 @@ their catalogue errors, and wpactl's flush-pmksa says the count."""
 
 import dbus
 
-from wpactl_lib import PASS, Ctl, Setup, check
+from wpactl_lib import PASS, SAE_PAIR_CONF as CONF, Ctl, Setup, check
 
-CONF = """
-[Radio r0]
-Driver=sim
-Options=medium=shared,radios=1
-[Radio r1]
-Driver=sim
-Options=medium=shared,radios=1
-[AccessPoint ap0]
-Radio=r0
-SSID=wpad-sae
-Passphrase=secret passphrase
-AKMs=sae
-Channel=1
-[Station s0]
-Radio=r1
-AutoConnect=false
-"""
 
 DEV = "/org/wpad1/device/s0"
 ST = "org.wpad1.Station"

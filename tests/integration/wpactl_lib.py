@@ -38,6 +38,26 @@ AutoConnect=false
 
 PASS = "secret passphrase"
 
+# An SAE access point and a station on one shared simulated medium:
+# PMKSA-cached reconnects (dbus_pmksa_flush.py, bench/dbus-reconnect.py).
+SAE_PAIR_CONF = """
+[Radio r0]
+Driver=sim
+Options=medium=shared,radios=1
+[Radio r1]
+Driver=sim
+Options=medium=shared,radios=1
+[AccessPoint ap0]
+Radio=r0
+SSID=wpad-sae
+Passphrase=secret passphrase
+AKMs=sae
+Channel=1
+[Station s0]
+Radio=r1
+AutoConnect=false
+"""
+
 
 class Ctl:
     """wpactl against the bus of a Setup."""
