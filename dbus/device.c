@@ -98,14 +98,14 @@ static bool get_last_error(void *data, DBusMessageIter *it)
 	       dbus_message_iter_close_container(it, &st);
 }
 
-/* The driver's cipher bits (0 when it cannot tell). */
+/* The driver's cipher bits (0 when it cannot tell). The device's radio
+ * is the interface's: asking the driver for the interface first cost a
+ * GET_INTERFACE round trip per property read (two per GetManagedObjects,
+ * so two per `wpactl station X connect`) for an id wpad already has. */
 static uint32_t device_ciphers(const struct wdb_device *d)
 {
-	struct driver *drv = wpad_radio_driver(d->dev->radio);
-	struct driver_iface_info info;
 	struct driver_capa capa;
-	if (driver_iface_info(drv, d->dev->ifindex, &info) < 0 ||
-	    driver_get_capa(drv, info.radio_id, &capa) < 0)
+	if (driver_get_capa(wpad_radio_driver(d->dev->radio), wpad_radio_id(d->dev->radio), &capa) < 0)
 		return 0;
 	return capa.ciphers;
 }
