@@ -85,6 +85,7 @@ static void on_reg_change(struct nl80211 *nl, const struct nl80211_event *e)
 		if (e->cmd == NL80211_CMD_WIPHY_REG_CHANGE && e->has_wiphy && r->w.id != e->wiphy)
 			continue;
 		r->capa_stale = true;
+		r->reg_known = false;
 		struct driver_event ev = { .type = DRIVER_EV_REG_CHANGE, .radio_id = r->w.id };
 		nl80211_emit(nl, &ev);
 	}

@@ -47,12 +47,22 @@ static int read_reg(struct nl80211 *nl, const uint32_t *wiphy, struct driver_reg
 int nl80211_op_get_regulatory(void *priv, uint32_t radio_id, struct driver_regulatory *reg)
 {
 	struct nl80211 *nl = priv;
+	struct nl80211_radio *r = nl80211_radio_find(nl, radio_id);
 
-	if (!nl80211_radio_find(nl, radio_id))
+	if (!r)
 		return -ENODEV;
 	if (!reg)
 		return -EINVAL;
-	return read_reg(nl, &radio_id, reg);
+	if (r->reg_known) {
+		*reg = r->reg;
+		return 0;
+	}
+	int err = read_reg(nl, &radio_id, reg);
+	if (err == 0 && nl->reg_events) {
+		r->reg = *reg;
+		r->reg_known = true;
+	}
+	return err;
 }
 
 static bool valid_alpha2(const char *a)
@@ -71,6 +81,8 @@ int nl80211_op_set_regulatory(void *priv, const char *alpha2)
 
 	if (!valid_alpha2(alpha2))
 		return -EINVAL;
+	for (struct nl80211_radio *r = nl->radios; r; r = r->next)
+		r->reg_known = false; /* read again: the change comes as an event */
 	/* The kernel says nothing when asked for the domain it has: say it. */
 	if (read_reg(nl, NULL, &now) == 0 && strcmp(now.alpha2, alpha2) == 0) {
 		for (struct nl80211_radio *r = nl->radios; r; r = r->next) {

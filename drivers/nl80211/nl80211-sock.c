@@ -172,7 +172,10 @@ static int cb_ev_valid(struct nl_msg *msg, void *arg)
  * the messages read: 0 or -NLE_AGAIN (by libnl version) is "nothing yet". */
 static int wait_answer(struct nl80211 *nl)
 {
-	uint64_t deadline = loop_now_us(nl->loop) + (uint64_t)NL80211_REQ_TIMEOUT_MS * 1000u;
+	/* The clock is read only when the answer is not queued yet: a
+	 * clock_gettime per request is a system call where the clock has
+	 * no vDSO (qemu's HPET), and the answer is nearly always there. */
+	uint64_t deadline = 0;
 	struct pollfd pfd = { .fd = nl_socket_get_fd(nl->cmd), .events = POLLIN };
 
 	for (;;) {
@@ -183,11 +186,13 @@ static int wait_answer(struct nl80211 *nl)
 			break;
 		if (r < 0 && r != -NLE_AGAIN)
 			return nl_to_errno(r);
+		if (r > 0)
+			continue; /* read something (queued for later, or part of a dump): read on */
 		uint64_t now = loop_now_us(nl->loop);
+		if (!deadline)
+			deadline = now + (uint64_t)NL80211_REQ_TIMEOUT_MS * 1000u;
 		if (now >= deadline)
 			return -ETIMEDOUT;
-		if (r > 0)
-			continue; /* read something else (queued for later): read on */
 		r = poll(&pfd, 1, (int)((deadline - now + 999) / 1000));
 		if (r < 0 && errno != EINTR)
 			return -errno;
@@ -300,6 +305,8 @@ static int join_groups(struct nl80211 *nl)
 		int r = nl_socket_add_membership(nl->ev, id);
 		if (r < 0)
 			return nl_to_errno(r);
+		if (strcmp(groups[i].name, "regulatory") == 0)
+			nl->reg_events = true;
 	}
 	return 0;
 }

@@ -45,6 +45,11 @@ struct nl80211_radio {
 	struct nl80211_wiphy w;
 	uint8_t perm_addr[DRIVER_ADDR_LEN];
 	bool capa_stale;    /* regulatory changed: re-read before get_capa */
+	/* The domain GET_REG gave, kept while REG_CHANGE events would say
+	 * it changed (nl->reg_events): Radio.Country is read by every
+	 * GetManagedObjects, i.e. every `wpactl station X connect`. */
+	bool reg_known;
+	struct driver_regulatory reg;
 	int8_t ps_support;  /* power save: -1 not yet probed, 0 no, 1 yes */
 	uint32_t rfkill_idx; /* +1; 0 when unknown */
 	bool rfkill_blocked;
@@ -131,6 +136,7 @@ struct nl80211 {
 	struct loop_io *rfkill_io;
 	unsigned int ifname_seq;
 	bool closing;
+	bool reg_events;        /* member of the "regulatory" group */
 	/* options */
 	bool opt_control_port;  /* use CONTROL_PORT_OVER_NL80211 when offered */
 	bool opt_rx_data;       /* RX_DATA through a packet socket when unbound */
