@@ -75,6 +75,7 @@ struct loop {
 	uint64_t virtual_now_us;
 	int epoll_fd;
 	int timer_fd;
+	uint64_t timer_fd_armed_us; /* the deadline the timerfd holds, 0: none */
 	int signal_fd;
 	sigset_t signals;
 	bool quit;
@@ -239,21 +240,32 @@ static void heap_remove(struct loop *loop, struct loop_timer *t)
 	heap_sift_up(loop, last->heap_index);
 }
 
-/* Points the timerfd at the earliest deadline (or disarms it). */
-static void timer_fd_update(struct loop *loop)
+/* Points the timerfd at the earliest deadline (or disarms it), once per
+ * turn of the loop, just before it waits: a connect arms and disarms
+ * several timers in one turn (a state's watchdog, a retransmission), and a
+ * timerfd_settime for each was a system call per change where only the
+ * last one counts (issue 21). Nothing but that wait reads the timerfd. */
+static void timer_fd_sync(struct loop *loop)
 {
 	struct itimerspec its = { 0 };
+	uint64_t want = 0;
+
 	if (loop->clock == LOOP_CLOCK_VIRTUAL)
 		return;
 	if (loop->heap_len) {
-		uint64_t d = loop->heap[0]->deadline_us;
-		if (d == 0)
-			d = 1; /* an all-zero it_value would disarm */
-		its.it_value.tv_sec = (time_t)(d / 1000000u);
-		its.it_value.tv_nsec = (long)(d % 1000000u) * 1000;
+		want = loop->heap[0]->deadline_us;
+		if (want == 0)
+			want = 1; /* an all-zero it_value would disarm */
 	}
-	if (timerfd_settime(loop->timer_fd, TFD_TIMER_ABSTIME, &its, NULL) < 0)
+	if (want == loop->timer_fd_armed_us)
+		return;
+	its.it_value.tv_sec = (time_t)(want / 1000000u);
+	its.it_value.tv_nsec = (long)(want % 1000000u) * 1000;
+	if (timerfd_settime(loop->timer_fd, TFD_TIMER_ABSTIME, &its, NULL) < 0) {
 		log_error("timerfd_settime: %s", strerror(errno));
+		return;
+	}
+	loop->timer_fd_armed_us = want;
 }
 
 /* ---- loop ---- */
@@ -365,9 +377,13 @@ static int run_timers(struct loop *loop)
 	uint64_t seq_limit = loop->next_seq;
 	int ran = 0;
 
-	if (loop->clock == LOOP_CLOCK_MONOTONIC &&
-	    read(loop->timer_fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN)
-		log_warn("timerfd read: %s", strerror(errno));
+	if (loop->clock == LOOP_CLOCK_MONOTONIC) {
+		ssize_t n = read(loop->timer_fd, &expirations, sizeof(expirations));
+		if (n == (ssize_t)sizeof(expirations))
+			loop->timer_fd_armed_us = 0; /* it expired: a one-shot timerfd disarms */
+		else if (n < 0 && errno != EAGAIN)
+			log_warn("timerfd read: %s", strerror(errno));
+	}
 	while (loop->heap_len) {
 		struct loop_timer *t = loop->heap[0];
 		if (t->deadline_us > now || t->arm_seq >= seq_limit)
@@ -376,7 +392,6 @@ static int run_timers(struct loop *loop)
 		t->fn(t, t->data);
 		ran++;
 	}
-	timer_fd_update(loop);
 	return ran;
 }
 
@@ -477,6 +492,7 @@ int loop_iterate(struct loop *loop, int timeout_ms)
 		timeout_ms = 0;
 	switch (loop->clock) {
 	case LOOP_CLOCK_MONOTONIC:
+		timer_fd_sync(loop);
 		r = epoll_wait(loop->epoll_fd, events, 32, timeout_ms);
 		r = r < 0 ? -errno : dispatch(loop, events, r);
 		break;
@@ -561,8 +577,6 @@ void loop_timer_arm_us(struct loop_timer *t, uint64_t delay_us)
 		log_error("out of memory arming a timer");
 		return;
 	}
-	if (loop->heap[0] == t || loop->heap_len == 1)
-		timer_fd_update(loop);
 }
 
 void loop_timer_arm_ms(struct loop_timer *t, uint64_t delay_ms)
@@ -574,10 +588,7 @@ void loop_timer_disarm(struct loop_timer *t)
 {
 	if (!t || t->heap_index == SIZE_MAX)
 		return;
-	bool was_first = t->base.loop->heap[0] == t;
 	heap_remove(t->base.loop, t);
-	if (was_first)
-		timer_fd_update(t->base.loop);
 }
 
 bool loop_timer_armed(const struct loop_timer *t)
