@@ -88,6 +88,9 @@ window() { # NAME KIND full|warm
 	sleep 1
 	c1=$(cpu_ns "$PID")
 	read -r u1 s1 < <(ticks "$PID")
+	# The client has answered by now; one that has not (iwctl once
+	# hung under strace) must not hold the run.
+	kill "$CMD" 2>/dev/null || true
 	wait "$CMD" 2>/dev/null || true
 	[ -z "${HOOK_STOP:-}" ] || $HOOK_STOP
 	D_CPU=$((c1 - c0)) D_UT=$((u1 - u0)) D_ST=$((s1 - s0))
@@ -99,10 +102,7 @@ strace_on() {
 	STRACE_PID=$!
 	sleep 0.5 # attached
 }
-strace_off() {
-	kill -TERM "$STRACE_PID" 2>/dev/null || true
-	wait "$STRACE_PID" 2>/dev/null || true
-}
+strace_off() { stop_pid "$STRACE_PID"; }
 
 # Per connect, from N strace files: syscalls by name, by name and kind of
 # descriptor, and netlink messages sent (nl80211 by command).
