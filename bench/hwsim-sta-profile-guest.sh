@@ -65,7 +65,7 @@ nl80211_cmds >"$B/nl80211-cmds"
 # nl80211's generic netlink type, as this strace prints it (a name when it
 # resolves the family, else the number): iw's first request after nlctrl's.
 strace -f -xx -e trace=sendmsg -o "$B/iw.strace" iw phy >/dev/null 2>&1 || true
-NL80211_TYPE=$(grep -o 'nlmsg_type=[^,]*' "$B/iw.strace" | grep -v nlctrl | head -n1 | cut -d= -f2)
+NL80211_TYPE=$(grep -o 'nlmsg_type=[^, ]*' "$B/iw.strace" | grep -Ev 'nlctrl|NLMSG_' | head -n1 | cut -d= -f2)
 
 # The daemon behind a name: wpad-base is wpad run from WPAD_BASE.
 fn_of() { case $1 in wpad-base) echo wpad ;; *) echo "$1" ;; esac; }
@@ -198,7 +198,7 @@ profile_daemon() { # NAME KIND
 		echo "perf: $(grep -m1 'kernel.kallsyms' "$rep" | awk '{ print $1 }') of the samples in the kernel (perf-$name-$kind.txt)" >>"$OUT"
 	fi
 
-	if command -v strace >/dev/null; then
+	if [ "$STRACE_RUNS" -gt 0 ] && command -v strace >/dev/null; then
 		local files=()
 		for r in $(seq "$STRACE_RUNS"); do
 			STRACE_FILE=$B/strace-$name-$kind-$r.txt
