@@ -437,6 +437,40 @@ START_TEST(wait_blocks_without_busy_loop)
 }
 END_TEST
 
+/* The loop sets its timerfd once per turn, before it waits: what it
+ * waits for is the last change of the turn. A timer moved later must not
+ * wake the loop at its first deadline, one moved earlier must wake it at
+ * its new one, and a timer disarmed in the same turn must not fire. */
+START_TEST(a_wait_follows_the_last_timer_change_of_the_turn)
+{
+	struct loop *loop = loop_new();
+	struct trace tr = { 0 };
+	struct tagged_timer a = { &tr, 1 }, b = { &tr, 2 };
+	struct loop_timer *ta = loop_timer_new(loop, record_timer, &a);
+	struct loop_timer *tb = loop_timer_new(loop, record_timer, &b);
+
+	loop_timer_arm_ms(ta, 5);
+	loop_timer_arm_ms(ta, 40); /* later: no wakeup at 5 ms */
+	uint64_t t0 = loop_now_us(loop);
+	ck_assert_int_eq(loop_iterate(loop, -1), 1);
+	ck_assert_int_eq(tr.n, 1);
+	ck_assert_uint_ge(loop_now_us(loop) - t0, 40000u);
+
+	loop_timer_arm_ms(ta, 500);
+	loop_timer_arm_ms(ta, 5); /* earlier: the wait ends at 5 ms, not 500 */
+	loop_timer_arm_ms(tb, 1);
+	loop_timer_disarm(tb); /* never fires */
+	t0 = loop_now_us(loop);
+	ck_assert_int_eq(loop_iterate(loop, -1), 1);
+	ck_assert_int_eq(tr.n, 2);
+	ck_assert_int_eq(tr.order[1], 1);
+	ck_assert_uint_lt(loop_now_us(loop) - t0, 400000u);
+	loop_timer_free(ta);
+	loop_timer_free(tb);
+	loop_free(loop);
+}
+END_TEST
+
 /* ---- the virtual clock ---- */
 
 static uint64_t wall_us(void)
@@ -627,6 +661,7 @@ Suite *make_loop_suite(void)
 	tcase_add_loop_test(tc, idle_runs_once_per_schedule, 0, 2);
 	tcase_add_loop_test(tc, quit_returns_code, 0, 2);
 	tcase_add_loop_test(tc, wait_blocks_without_busy_loop, 0, 2);
+	tcase_add_test(tc, a_wait_follows_the_last_timer_change_of_the_turn);
 	suite_add_tcase(s, tc);
 	TCase *virt = tcase_create("virtual");
 	tcase_add_test(virt, virtual_time_jumps_to_the_next_timer);
