@@ -128,6 +128,12 @@ bool auth_sae_h2e(const struct auth_sess *s);
  * retransmission that arrives late, after the exchange moved on). */
 bool auth_sae_same_commit(const struct auth_sess *s, const uint8_t *body, size_t len);
 
+/* AP: the instance outlives its station entry a while, so that late
+ * copies of its frames start no other exchange (daemon/ap/ap_sae.c). An
+ * accepted one keeps only what recognises them (auth_sae_same_commit),
+ * its keys and PMK wiped; one still committed keeps all, to resume. */
+void auth_sae_park(struct auth_sess *s);
+
 /* Clock helpers for struct sae_clog. */
 void sae_clog_init(struct sae_clog *c, uint64_t (*now_us)(void *), void *data);
 void sae_clog_clear(struct sae_clog *c);
