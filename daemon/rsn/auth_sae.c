@@ -571,8 +571,16 @@ static enum auth_step sta_rx_confirm(struct auth_sess *s, const struct auth_msg 
 		return AUTH_STEP_IGNORE;
 	int err = take_confirm(s, &m);
 	if (err == -EACCES) {
-		s->bad_credential = true;
-		return fail(s, WLAN_STATUS_CHALLENGE_FAIL, "the AP's confirm does not verify");
+		/* Not keyed to this exchange: a wrong password, or the AP's
+		 * late answer to a copy of the confirm of our previous exchange
+		 * (its late commit to that one taken for the answer to our new
+		 * commit). The frame cannot tell; discarded, as a frame that
+		 * fails its check is. A wrong password still ends in the verdict
+		 * of an AP that goes silent after our confirm (sae_timeout). */
+		char a[RSN_ADDR_STR_LEN];
+		log_info("%s: the AP's confirm does not verify: discarded",
+			 rsn_addr_str(s->peer_addr, a));
+		return AUTH_STEP_IGNORE;
 	}
 	if (err < 0)
 		return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "confirm");

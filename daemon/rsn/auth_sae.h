@@ -20,7 +20,9 @@
  * Failures a person can act on end with sess->status set:
  *   77  no group in common       123 unknown password identifier
  *   126/1 the AP and we disagree on H2E
- *   bad_credential: the confirm did not verify (the password is wrong).
+ *   bad_credential: the AP refused our confirm (status 15) or went
+ *   silent after it (the password is wrong); an AP confirm that does not
+ *   verify is discarded (it may answer an older exchange of ours).
  */
 #ifndef WPAD_RSN_AUTH_SAE_H
 #define WPAD_RSN_AUTH_SAE_H

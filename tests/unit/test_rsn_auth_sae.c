@@ -468,6 +468,42 @@ START_TEST(new_commit_while_committed_keeps_our_commit)
 }
 END_TEST
 
+/* The station's confirm was accepted by the AP, whose confirm is late;
+ * the station started over meanwhile and took a late copy of the AP's
+ * commit to its old exchange. The AP's confirm of the old exchange then
+ * fails the station's check: not a wrong password, discarded; the AP's
+ * answer to the new commit follows and the exchange completes. Before,
+ * that confirm ended the exchange as a wrong password. */
+START_TEST(stale_ap_confirm_is_not_a_wrong_password)
+{
+	struct pair p;
+	pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_HUNT_AND_PECK, SAE_PWE_BOTH);
+	struct auth_out s1, k1, s2, k2, k3, done;
+	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+	struct auth_out old_commit = p.out;
+	ck_assert_int_eq(to_sta(&p, &old_commit, &k1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &k1), AUTH_STEP_DONE);
+	struct auth_out old_confirm = p.out;
+	ck_assert_int_eq(auth_sta_start(p.sta, &s2), AUTH_STEP_SEND); /* over */
+	ck_assert_int_eq(to_sta(&p, &old_commit, &k2), AUTH_STEP_SEND); /* late copy */
+	ck_assert_int_eq(to_sta(&p, &old_confirm, &done), AUTH_STEP_IGNORE);
+	ck_assert(!p.sta->bad_credential);
+	ck_assert_int_eq(auth_sae_state(p.sta), SAE_STATE_CONFIRMED);
+	/* The AP's answer to the new commit (a new instance: the old one was
+	 * accepted) re-keys the station's confirm. */
+	auth_sess_free(p.ap);
+	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
+	p.ap->ctx = &p.ac;
+	ck_assert_int_eq(to_ap(&p, &s2), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_sta(&p, &p.out, &k3), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &k3), AUTH_STEP_DONE);
+	ck_assert_int_eq(to_sta(&p, &p.out, &done), AUTH_STEP_DONE);
+	ck_assert(!p.sta->bad_credential);
+	pair_free(&p);
+}
+END_TEST
+
 /* Silence after our confirm: a wrong password at an AP that drops failed
  * confirms, unless the AP restarted the exchange meanwhile. */
 START_TEST(silence_after_confirm_blames_the_password_only_without_restart)
@@ -542,6 +578,7 @@ Suite *make_rsn_auth_sae_suite(void)
 	tcase_add_test(tc, repeated_token_request_sends_nothing_more);
 	tcase_add_test(tc, ap_restart_while_confirmed_is_followed);
 	tcase_add_test(tc, new_commit_while_committed_keeps_our_commit);
+	tcase_add_test(tc, stale_ap_confirm_is_not_a_wrong_password);
 	tcase_add_test(tc, silence_after_confirm_blames_the_password_only_without_restart);
 	tcase_add_test(tc, pwe_names);
 	suite_add_tcase(s, tc);
