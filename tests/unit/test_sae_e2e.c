@@ -590,6 +590,19 @@ struct hand_sae {
 	struct auth_sess *sess;
 };
 
+/* A new station on the fixture, hunting-and-pecking with the right
+ * password. */
+static void hand_init(struct hand_sae *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->s = apt_sta_add();
+	auth_sae_conf_init(&h->conf);
+	memcpy(h->conf.ssid, APT_SSID, strlen(APT_SSID));
+	h->conf.ssid_len = strlen(APT_SSID);
+	h->conf.pwe = SAE_PWE_HUNT_AND_PECK;
+	ck_assert_int_eq(auth_sae_conf_add_password(&h->conf, APT_PASSPHRASE, NULL), 0);
+}
+
 static void hand_start(struct hand_sae *h, struct auth_out *commit)
 {
 	auth_sess_free(h->sess);
@@ -651,12 +664,8 @@ static enum auth_step hand_run(struct hand_sae *h, unsigned *refused15)
 START_TEST(sae_late_copies_after_removal_are_dropped)
 {
 	start_sae_ap("sae", "hunt-and-peck");
-	struct hand_sae h = { .s = apt_sta_add() };
-	auth_sae_conf_init(&h.conf);
-	memcpy(h.conf.ssid, APT_SSID, strlen(APT_SSID));
-	h.conf.ssid_len = strlen(APT_SSID);
-	h.conf.pwe = SAE_PWE_HUNT_AND_PECK;
-	ck_assert_int_eq(auth_sae_conf_add_password(&h.conf, APT_PASSPHRASE, NULL), 0);
+	struct hand_sae h;
+	hand_init(&h);
 	unsigned refused = 0;
 
 	struct auth_out c1, k1, c2;
@@ -679,6 +688,54 @@ START_TEST(sae_late_copies_after_removal_are_dropped)
 	hand_tx(&h, &c1); /* late copies of the old exchange first */
 	hand_tx(&h, &k1);
 	hand_tx(&h, &c2);
+	enum auth_step step = hand_run(&h, &refused);
+	ck_assert_msg(!h.sess->bad_credential && refused == 0,
+		      "the right password read as a wrong one (%u refusals with status 15)",
+		      refused);
+	ck_assert_int_eq(step, AUTH_STEP_DONE);
+	ck_assert_int_eq(apt_ap_sta_state(h.s->addr), AP_STA_AUTHENTICATED);
+	auth_sess_free(h.sess);
+	auth_sae_conf_clear(&h.conf);
+}
+END_TEST
+
+/* The station's exchange did not finish within AP_AUTH_EXPIRY_MS (our
+ * commit reached it late) and the AP removed it; then the station's copy
+ * of its commit and its confirm, keyed to our commit, arrive. The kept
+ * instance resumes: the same commit again, and the confirm verifies.
+ * Before, the copy made a new instance with a new commit, and the confirm
+ * was refused with status 15. */
+START_TEST(sae_exchange_resumes_after_removal)
+{
+	start_sae_ap("sae", "hunt-and-peck");
+	struct hand_sae h;
+	hand_init(&h);
+	unsigned refused = 0;
+
+	struct auth_out c1, k1;
+	hand_start(&h, &c1);
+	hand_tx(&h, &c1);
+	struct apt_event *e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h.s->ifindex, 1000);
+	ck_assert_ptr_nonnull(e);
+	struct mgmt_frame f;
+	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
+	uint8_t ap_commit[256];
+	size_t ap_commit_len = f.u.auth.sae_len;
+	ck_assert_uint_le(ap_commit_len, sizeof(ap_commit));
+	memcpy(ap_commit, f.u.auth.sae_body, ap_commit_len);
+	struct auth_msg m = { .alg = WLAN_AUTH_SAE, .seq = f.u.auth.seq, .status = f.u.auth.status,
+			      .body = f.u.auth.sae_body, .body_len = f.u.auth.sae_len };
+	ck_assert_int_eq(auth_sta_rx_auth(h.sess, &m, &k1), AUTH_STEP_SEND);
+	apt_run(AP_AUTH_EXPIRY_MS + 500); /* our confirm held back: removed */
+	ck_assert_ptr_null(ap_sta_find(APT->ap, h.s->addr));
+
+	hand_tx(&h, &c1);
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h.s->ifindex, 1000));
+	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
+	ck_assert_uint_eq(f.u.auth.seq, 1);
+	ck_assert_uint_eq(f.u.auth.sae_len, ap_commit_len); /* the same commit */
+	ck_assert_mem_eq(f.u.auth.sae_body, ap_commit, ap_commit_len);
+	hand_tx(&h, &k1);
 	enum auth_step step = hand_run(&h, &refused);
 	ck_assert_msg(!h.sess->bad_credential && refused == 0,
 		      "the right password read as a wrong one (%u refusals with status 15)",
@@ -805,6 +862,7 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_transition_disable_is_remembered);
 	tcase_add_test(tc, sae_new_commit_ends_pending_association);
 	tcase_add_test(tc, sae_late_copies_after_removal_are_dropped);
+	tcase_add_test(tc, sae_exchange_resumes_after_removal);
 	tcase_add_test(tc, sae_h2e_only_ap_refuses_hunt_and_peck);
 	tcase_add_test(tc, sae_password_identifier);
 	tcase_add_test(tc, sae_autoconnect_known_network);
