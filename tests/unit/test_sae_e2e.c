@@ -747,6 +747,29 @@ START_TEST(sae_exchange_resumes_after_removal)
 }
 END_TEST
 
+/* The AP's message 3 never reaches the station (dropped on the air; under
+ * load it waited in the AP's queue past the station's patience). SAE's
+ * confirm had proved the password, so the failed 4-way handshake is not
+ * InvalidPassphrase (issue 15: "no message 3 after our message 2: the
+ * passphrase is most likely wrong" for stations whose password was right). */
+START_TEST(sae_lost_message_3_is_not_a_wrong_password)
+{
+	start_sae_ap("sae", "hunt-and-peck");
+	struct medium_fault_spec drop = {
+		.frame_type = IEEE80211_FC(IEEE80211_FTYPE_DATA, IEEE80211_STYPE_QOS_DATA),
+		.nth = 2, /* the AP's second data frame: message 3, and all after */
+		.count = 100000,
+		.action = MEDIUM_FAULT_DROP,
+	};
+	memcpy(drop.source, APT->ap_addr, 6);
+	ck_assert_int_eq(medium_add_fault(sim_driver_medium(APT->drv), &drop), 0);
+	connect_with(APT_PASSPHRASE);
+	ck_assert(!E.connect_ok);
+	ck_assert_msg(E.err.code == WPAD_ERR_AUTHENTICATION_FAILED, "got %s: %s",
+		      wpad_error_name(E.err.code), E.err.text);
+}
+END_TEST
+
 /* A transition AP (psk sae, PMF optional): a WPA2-only station (the
  * fixture's hand-played PSK supplicant) and wpad's station (SAE chosen
  * over PSK) at once. */
@@ -863,6 +886,7 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_new_commit_ends_pending_association);
 	tcase_add_test(tc, sae_late_copies_after_removal_are_dropped);
 	tcase_add_test(tc, sae_exchange_resumes_after_removal);
+	tcase_add_test(tc, sae_lost_message_3_is_not_a_wrong_password);
 	tcase_add_test(tc, sae_h2e_only_ap_refuses_hunt_and_peck);
 	tcase_add_test(tc, sae_password_identifier);
 	tcase_add_test(tc, sae_autoconnect_known_network);
