@@ -24,6 +24,10 @@
 /* How long an SAE answer may wait for its TX status before a copy of the
  * station's frame is answered again (a driver that never reports). */
 #define AP_AUTH_RESP_WAIT_MS 2000
+/* How long, and how many, SAE instances of removed stations are kept for
+ * their late frames (ap_sae.c). */
+#define AP_SAE_PARK_MS 10000
+#define AP_SAE_PARKED_MAX 32
 /* Stations authenticated but not associated, beyond max_stations. */
 #define AP_AUTH_ONLY_SLACK 16
 /* STOPPING waits at most this long for the farewell deauths to go out. */
@@ -144,6 +148,11 @@ struct ap {
 	struct sae_pt_cache *sae_pt;
 	unsigned sae_clog_threshold; /* 0: AUTH_SAE_CLOG_THRESHOLD */
 	char sae_pw_id[AUTH_SAE_PW_ID_MAX + 1]; /* a password identifier also accepted */
+	struct ap_sae_parked {
+		uint8_t addr[6];
+		struct auth_sess *sess; /* owned; NULL: a free slot */
+		uint64_t until_us;
+	} sae_parked[AP_SAE_PARKED_MAX];
 	uint8_t rsnxe[8];
 	size_t rsnxe_len;
 	/* Channel=auto: the last choice and why (ap_acs_run.c). */
@@ -255,6 +264,16 @@ int ap_sae_start(struct ap *ap);
 void ap_sae_stop(struct ap *ap);
 /* The configuration an SAE session of this BSS reads; NULL: no SAE. */
 void *ap_sae_ctx(struct ap *ap);
+/* A station leaves the table: its SAE instance (under way or accepted) is
+ * kept AP_SAE_PARK_MS, taken from sta->auth; any other stays. */
+void ap_sae_park(struct ap *ap, struct ap_sta *sta);
+/* An SAE frame from an address without a station entry, against the
+ * instance kept for it: returns that instance to resume (its commit
+ * again, or a confirm, while it was under way; the caller owns it), or
+ * NULL with *drop set for a late copy of an exchange that ended (accepted)
+ * or NULL alone (nothing kept, or a new commit: a new exchange, and the
+ * kept instance is freed). */
+struct auth_sess *ap_sae_unpark(struct ap *ap, const struct mgmt_frame *f, bool *drop);
 /* ap_beacon.c: the station's HT/VHT/HE capability element bodies for the
  * driver's station entry (p->ht_cap, vht_cap, he_cap), written into buf,
  * for the PHYs this BSS uses. */

@@ -227,7 +227,18 @@ static void rx_auth(struct ap *ap, const struct mgmt_frame *f, int32_t signal)
 		refuse_auth(ap, f, WLAN_STATUS_AP_UNABLE_TO_HANDLE_NEW_STA);
 		return;
 	}
-	struct auth_sess *sess = auth_session(ap, sta, proto, f);
+	struct auth_sess *sess = NULL;
+	if (!sta && proto == &auth_sae) {
+		bool drop;
+		sess = ap_sae_unpark(ap, f, &drop);
+		if (drop) {
+			log_debug("%s: SAE frame %u of an exchange that ended: dropped",
+				  ap_addr_str(f->sa, a), f->u.auth.seq);
+			return;
+		}
+	}
+	if (!sess)
+		sess = auth_session(ap, sta, proto, f);
 	if (auth_copy_crossed_answer(ap, sta, sess, f)) {
 		log_debug("%s: SAE frame %u again while our answer waits to go out: that "
 			  "answer serves it", ap_addr_str(f->sa, a), f->u.auth.seq);

@@ -197,6 +197,7 @@ void ap_sta_remove(struct ap_sta *sta, uint16_t reason, bool notify_peer)
 		ap_send_deauth(ap, sta->addr, reason, NULL);
 	sta->leave_reason = reason;
 	ap_sta_enter_state(sta, AP_STA_NONE);
+	ap_sae_park(ap, sta); /* its late SAE frames still meet their instance */
 	sta->lnext = ap->dead;
 	ap->dead = sta;
 	if (ap->reaper)

@@ -89,7 +89,7 @@ struct auth_sess {
 	uint16_t status; /* WLAN_STATUS_*: why it failed (station: as received) */
 	bool done;	 /* AUTH_STEP_DONE was returned */
 	/* The exchange failed because the credential is wrong (SAE: the
-	 * confirm did not verify or the AP refused ours). */
+	 * AP refused our confirm, or fell silent after it). */
 	bool bad_credential;
 	unsigned retrans_ms; /* the wait after SEND before ops->timeout */
 	void *ctx;	     /* the caller's configuration, not owned */

@@ -571,8 +571,16 @@ static enum auth_step sta_rx_confirm(struct auth_sess *s, const struct auth_msg 
 		return AUTH_STEP_IGNORE;
 	int err = take_confirm(s, &m);
 	if (err == -EACCES) {
-		s->bad_credential = true;
-		return fail(s, WLAN_STATUS_CHALLENGE_FAIL, "the AP's confirm does not verify");
+		/* Not keyed to this exchange: a wrong password, or the AP's
+		 * late answer to a copy of the confirm of our previous exchange
+		 * (its late commit to that one taken for the answer to our new
+		 * commit). The frame cannot tell; discarded, as a frame that
+		 * fails its check is. A wrong password still ends in the verdict
+		 * of an AP that goes silent after our confirm (sae_timeout). */
+		char a[RSN_ADDR_STR_LEN];
+		log_info("%s: the AP's confirm does not verify: discarded",
+			 rsn_addr_str(s->peer_addr, a));
+		return AUTH_STEP_IGNORE;
 	}
 	if (err < 0)
 		return fail(s, WLAN_STATUS_UNSPECIFIED_FAILURE, "confirm");
@@ -695,6 +703,39 @@ static bool ap_downgraded(const struct auth_sae_conf *conf, const struct sae_com
 	return false;
 }
 
+/* The commit c can be taken by this instance as it is: same group, same
+ * password element method and the same password (identifier). */
+static bool ap_same_parameters(const struct sae_sess *p, bool h2e, const struct sae_commit_msg *c)
+{
+	return c->group == p->group && h2e == p->h2e && ap_password(p->conf, c) == p->pw;
+}
+
+/* A new commit from the station while ours is out (12.4.8.6.4: the
+ * instance in Committed state processes it): the station started over,
+ * e.g. its driver forgot the exchange, and it may already hold our commit
+ * from a copy of its older one answered late. The instance takes the new
+ * commit and answers with its own commit unchanged, so a confirm keyed to
+ * any copy of ours verifies once the station's latest commit is taken;
+ * a fresh commit of ours would fail that confirm (status 15, read as a
+ * wrong password). No token: the instance exists, and tokens gate the
+ * creation of instances (12.4.6). hostapd reuses its commit the same way. */
+static enum auth_step ap_commit_again(struct auth_sess *s, const struct sae_commit_msg *c,
+				      struct auth_out *out)
+{
+	struct sae_sess *p = priv(s);
+	if (++p->sync > AUTH_SAE_SYNC_MAX)
+		return ap_refuse(s, out, WLAN_STATUS_UNSPECIFIED_FAILURE, "sync limit");
+	if (p->h2e && ap_downgraded(p->conf, c))
+		return ap_refuse(s, out, WLAN_STATUS_UNSPECIFIED_FAILURE,
+				 "rejected groups include one we support (downgrade)");
+	int err = take_commit(p, c);
+	if (err == -EBADMSG)
+		return AUTH_STEP_IGNORE; /* invalid or reflected: discarded, ours stands */
+	if (err < 0)
+		return ap_refuse(s, out, WLAN_STATUS_UNSPECIFIED_FAILURE, "key schedule");
+	return out_commit(s, out);
+}
+
 static enum auth_step ap_rx_commit(struct auth_sess *s, const struct auth_msg *in,
 				   struct auth_out *out)
 {
@@ -729,6 +770,8 @@ static enum auth_step ap_rx_commit(struct auth_sess *s, const struct auth_msg *i
 	}
 	if (p->state == SAE_STATE_ACCEPTED && is_peer_commit(p, &c))
 		return AUTH_STEP_IGNORE; /* a late copy: a new exchange would void our keys */
+	if (p->state == SAE_STATE_COMMITTED && ap_same_parameters(p, h2e, &c))
+		return ap_commit_again(s, &c, out);
 	p->h2e = h2e;
 	if (ap_demand_token(s, &c, out)) {
 		out->seq = 1;
@@ -808,6 +851,18 @@ static enum auth_step ap_rx_auth(struct auth_sess *s, const struct auth_msg *in,
 		out->status = WLAN_STATUS_UNKNOWN_AUTH_TRANSACTION;
 		return AUTH_STEP_FAILED;
 	}
+}
+
+void auth_sae_park(struct auth_sess *s)
+{
+	struct sae_sess *p = s && s->proto == &auth_sae ? s->priv : NULL;
+	if (!p || p->state != SAE_STATE_ACCEPTED)
+		return;
+	sae_crypto_free(p->crypto);
+	p->crypto = NULL;
+	crypto_zero(s->pmk, sizeof(s->pmk));
+	s->pmk_len = 0;
+	s->have_pmkid = false;
 }
 
 static void sae_free(struct auth_sess *s)

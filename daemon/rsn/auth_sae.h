@@ -20,7 +20,9 @@
  * Failures a person can act on end with sess->status set:
  *   77  no group in common       123 unknown password identifier
  *   126/1 the AP and we disagree on H2E
- *   bad_credential: the confirm did not verify (the password is wrong).
+ *   bad_credential: the AP refused our confirm (status 15) or went
+ *   silent after it (the password is wrong); an AP confirm that does not
+ *   verify is discarded (it may answer an older exchange of ours).
  */
 #ifndef WPAD_RSN_AUTH_SAE_H
 #define WPAD_RSN_AUTH_SAE_H
@@ -127,6 +129,12 @@ bool auth_sae_h2e(const struct auth_sess *s);
 /* AP: whether body is the peer's commit this session already took (a
  * retransmission that arrives late, after the exchange moved on). */
 bool auth_sae_same_commit(const struct auth_sess *s, const uint8_t *body, size_t len);
+
+/* AP: the instance outlives its station entry a while, so that late
+ * copies of its frames start no other exchange (daemon/ap/ap_sae.c). An
+ * accepted one keeps only what recognises them (auth_sae_same_commit),
+ * its keys and PMK wiped; one still committed keeps all, to resume. */
+void auth_sae_park(struct auth_sess *s);
 
 /* Clock helpers for struct sae_clog. */
 void sae_clog_init(struct sae_clog *c, uint64_t (*now_us)(void *), void *data);

@@ -74,6 +74,30 @@ static bool owe_handshake_failed(struct station *st, struct wpad_error *err)
 	return true;
 }
 
+/* The 4-way handshake checks the passphrase only where the PMK is made
+ * from it (PSK). With SAE, SAE's confirm proved the password (or the PMK
+ * came from the PMKSA cache): keys that do not agree, or a message 3 that
+ * never comes, mean the AP keyed its handshake with another exchange's PMK
+ * or is too busy to answer in time (issue 15: 100 stations under load got
+ * "no message 3 after our message 2" as a wrong password). Not
+ * InvalidPassphrase; the connect goes on as after any failed attempt. */
+static void sae_handshake_failed(const struct station *st, struct wpad_error *err)
+{
+	const struct rsn_akm_info *akm = rsn_akm_info(st->conn.neg.akm);
+	if (err->code != WPAD_ERR_INVALID_PASSPHRASE || st->state != STATION_HANDSHAKING ||
+	    !akm || akm->family != RSN_AKM_FAMILY_SAE)
+		return;
+	char text[sizeof(err->text)];
+	char a[18];
+	snprintf(text, sizeof(text), "%s", err->text);
+	char *why = strstr(text, ": the passphrase is");
+	if (why)
+		*why = 0; /* SAE proved it */
+	wpad_error_set(err, WPAD_ERR_AUTHENTICATION_FAILED, 0, err->ieee_status, err->ieee_reason,
+		       "%s, after SAE had confirmed the password: %s did not complete the "
+		       "handshake with the PMK SAE gave", text, bss_addr_str(st->conn.bss.bssid, a));
+}
+
 void sme_bss_failed(struct station *st, const struct wpad_error *err_in, bool try_next_bss)
 {
 	char a[18];
@@ -82,6 +106,7 @@ void sme_bss_failed(struct station *st, const struct wpad_error *err_in, bool tr
 
 	if (owe_handshake_failed(st, &owe_err))
 		return;
+	sae_handshake_failed(st, &owe_err);
 	try_next_bss = try_next_bss || owe_err.code != err_in->code;
 	log_info("%s: %s", bss_addr_str(st->conn.bss.bssid, a), err->text);
 	record_error(st, err);

@@ -431,6 +431,79 @@ START_TEST(ap_restart_while_confirmed_is_followed)
 }
 END_TEST
 
+/* The station starts over (its driver forgot the exchange) while the
+ * AP's instance is Committed, and a late copy of the AP's commit to its
+ * older commit reaches it first: it keys its confirm to that commit. The
+ * AP's instance takes the new commit and answers with the same commit
+ * (scalar and element), no token (the instance exists, even above the
+ * anti-clogging threshold), so that confirm verifies. Before, the AP drew
+ * a new commit (or demanded a token and forgot the exchange) and refused
+ * the confirm with status 15: a wrong password to the station. */
+START_TEST(new_commit_while_committed_keeps_our_commit)
+{
+	for (int clogged = 0; clogged < 2; clogged++) {
+		struct pair p;
+		pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_HUNT_AND_PECK, SAE_PWE_BOTH);
+		struct auth_out s1, s2, conf, done;
+		ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+		ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+		struct auth_out ap_commit = p.out;
+		if (clogged)
+			p.clog.pending = p.clog.threshold; /* others pending as well */
+		ck_assert_int_eq(auth_sta_start(p.sta, &s2), AUTH_STEP_SEND); /* over */
+		ck_assert(s2.body_len != s1.body_len || memcmp(s2.body, s1.body, s1.body_len));
+		ck_assert_int_eq(to_ap(&p, &s2), AUTH_STEP_SEND);
+		ck_assert_uint_eq(p.out.status, WLAN_STATUS_SUCCESS);
+		ck_assert_uint_eq(p.out.body_len, ap_commit.body_len);
+		ck_assert_mem_eq(p.out.body, ap_commit.body, ap_commit.body_len);
+		ck_assert_int_eq(auth_sae_state(p.ap), SAE_STATE_COMMITTED);
+		ck_assert_uint_eq(p.clog.tokens_demanded, 0);
+		/* The late copy of the AP's commit keys the station's confirm. */
+		ck_assert_int_eq(to_sta(&p, &ap_commit, &conf), AUTH_STEP_SEND);
+		ck_assert_int_eq(to_ap(&p, &conf), AUTH_STEP_DONE);
+		ck_assert_int_eq(to_sta(&p, &p.out, &done), AUTH_STEP_DONE);
+		ck_assert(!p.sta->bad_credential);
+		pair_free(&p);
+	}
+}
+END_TEST
+
+/* The station's confirm was accepted by the AP, whose confirm is late;
+ * the station started over meanwhile and took a late copy of the AP's
+ * commit to its old exchange. The AP's confirm of the old exchange then
+ * fails the station's check: not a wrong password, discarded; the AP's
+ * answer to the new commit follows and the exchange completes. Before,
+ * that confirm ended the exchange as a wrong password. */
+START_TEST(stale_ap_confirm_is_not_a_wrong_password)
+{
+	struct pair p;
+	pair_init(&p, "pw-pw-pw-pw", "pw-pw-pw-pw", SAE_PWE_HUNT_AND_PECK, SAE_PWE_BOTH);
+	struct auth_out s1, k1, s2, k2, k3, done;
+	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
+	struct auth_out old_commit = p.out;
+	ck_assert_int_eq(to_sta(&p, &old_commit, &k1), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &k1), AUTH_STEP_DONE);
+	struct auth_out old_confirm = p.out;
+	ck_assert_int_eq(auth_sta_start(p.sta, &s2), AUTH_STEP_SEND); /* over */
+	ck_assert_int_eq(to_sta(&p, &old_commit, &k2), AUTH_STEP_SEND); /* late copy */
+	ck_assert_int_eq(to_sta(&p, &old_confirm, &done), AUTH_STEP_IGNORE);
+	ck_assert(!p.sta->bad_credential);
+	ck_assert_int_eq(auth_sae_state(p.sta), SAE_STATE_CONFIRMED);
+	/* The AP's answer to the new commit (a new instance: the old one was
+	 * accepted) re-keys the station's confirm. */
+	auth_sess_free(p.ap);
+	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
+	p.ap->ctx = &p.ac;
+	ck_assert_int_eq(to_ap(&p, &s2), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_sta(&p, &p.out, &k3), AUTH_STEP_SEND);
+	ck_assert_int_eq(to_ap(&p, &k3), AUTH_STEP_DONE);
+	ck_assert_int_eq(to_sta(&p, &p.out, &done), AUTH_STEP_DONE);
+	ck_assert(!p.sta->bad_credential);
+	pair_free(&p);
+}
+END_TEST
+
 /* Silence after our confirm: a wrong password at an AP that drops failed
  * confirms, unless the AP restarted the exchange meanwhile. */
 START_TEST(silence_after_confirm_blames_the_password_only_without_restart)
@@ -504,6 +577,8 @@ Suite *make_rsn_auth_sae_suite(void)
 	tcase_add_test(tc, late_tokenless_commit_copy_keeps_the_exchange);
 	tcase_add_test(tc, repeated_token_request_sends_nothing_more);
 	tcase_add_test(tc, ap_restart_while_confirmed_is_followed);
+	tcase_add_test(tc, new_commit_while_committed_keeps_our_commit);
+	tcase_add_test(tc, stale_ap_confirm_is_not_a_wrong_password);
 	tcase_add_test(tc, silence_after_confirm_blames_the_password_only_without_restart);
 	tcase_add_test(tc, pwe_names);
 	suite_add_tcase(s, tc);

@@ -581,6 +581,195 @@ START_TEST(sae_new_commit_ends_pending_association)
 }
 END_TEST
 
+/* A station played by hand on a fixture radio, with the SAE protocol
+ * machine of wpad's station (auth_sae.c) and frames the test sends in the
+ * order it likes: late copies are frames sent again. */
+struct hand_sae {
+	struct apt_sta *s;
+	struct auth_sae_conf conf;
+	struct auth_sess *sess;
+};
+
+/* A new station on the fixture, hunting-and-pecking with the right
+ * password. */
+static void hand_init(struct hand_sae *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->s = apt_sta_add();
+	auth_sae_conf_init(&h->conf);
+	memcpy(h->conf.ssid, APT_SSID, strlen(APT_SSID));
+	h->conf.ssid_len = strlen(APT_SSID);
+	h->conf.pwe = SAE_PWE_HUNT_AND_PECK;
+	ck_assert_int_eq(auth_sae_conf_add_password(&h->conf, APT_PASSPHRASE, NULL), 0);
+}
+
+static void hand_start(struct hand_sae *h, struct auth_out *commit)
+{
+	auth_sess_free(h->sess);
+	h->sess = auth_sess_new(&auth_sae, AUTH_ROLE_STA, h->s->addr, APT->ap_addr);
+	ck_assert_ptr_nonnull(h->sess);
+	h->sess->ctx = &h->conf;
+	ck_assert_int_eq(auth_sta_start(h->sess, commit), AUTH_STEP_SEND);
+}
+
+static void hand_tx(struct hand_sae *h, const struct auth_out *o)
+{
+	uint8_t buf[APT_FRAME_MAX];
+	struct mgmt_frame f;
+	struct wbuf w = wbuf_init(buf, sizeof(buf));
+	mgmt_init(&f, IEEE80211_STYPE_AUTH, APT->ap_addr, h->s->addr, APT->ap_addr);
+	f.u.auth.alg = WLAN_AUTH_SAE;
+	f.u.auth.seq = o->seq;
+	f.u.auth.status = o->status;
+	f.u.auth.sae_body = o->body;
+	f.u.auth.sae_len = o->body_len;
+	ck_assert_int_eq(mgmt_build(&w, &f), 0);
+	apt_tx(h->s, buf, w.len);
+}
+
+/* Feeds the AP's Authentication frames to the machine in their order,
+ * sending what it answers, until it is done or fails or the AP is silent
+ * for a second; counts the refusals with status 15 heard meanwhile. */
+static enum auth_step hand_run(struct hand_sae *h, unsigned *refused15)
+{
+	struct apt_event *e;
+	while ((e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h->s->ifindex, 1000))) {
+		struct mgmt_frame f;
+		struct auth_out out;
+		ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
+		*refused15 += f.u.auth.status == WLAN_STATUS_CHALLENGE_FAIL;
+		struct auth_msg m = { .alg = f.u.auth.alg, .seq = f.u.auth.seq,
+				      .status = f.u.auth.status, .body = f.u.auth.sae_body,
+				      .body_len = f.u.auth.sae_len };
+		enum auth_step step = auth_sta_rx_auth(h->sess, &m, &out);
+		if (step == AUTH_STEP_SEND)
+			hand_tx(h, &out);
+		else if (step != AUTH_STEP_IGNORE)
+			return step;
+	}
+	return AUTH_STEP_IGNORE;
+}
+
+/* The AP removed a station that authenticated and did not associate
+ * (its association response came too late for the station's driver,
+ * which forgot the BSS), and the station is on its next exchange: its new
+ * commit follows late copies of its old commit and confirm (its queue, a
+ * busy channel). The AP must not make a new exchange of the old commit's
+ * copy: the station takes the AP's commit to it for the answer to its new
+ * one, and the old confirm's copy fails against it, status 15, a wrong
+ * password to the station (issue 15, 100 stations under load: "authenticated
+ * but did not associate", then a refused confirm). The removed station's
+ * accepted instance is kept a while and drops those copies; the new
+ * commit starts a fresh exchange, which completes. */
+START_TEST(sae_late_copies_after_removal_are_dropped)
+{
+	start_sae_ap("sae", "hunt-and-peck");
+	struct hand_sae h;
+	hand_init(&h);
+	unsigned refused = 0;
+
+	struct auth_out c1, k1, c2;
+	hand_start(&h, &c1);
+	hand_tx(&h, &c1);
+	struct apt_event *e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h.s->ifindex, 1000);
+	ck_assert_ptr_nonnull(e);
+	struct mgmt_frame f;
+	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
+	struct auth_msg m = { .alg = WLAN_AUTH_SAE, .seq = f.u.auth.seq, .status = f.u.auth.status,
+			      .body = f.u.auth.sae_body, .body_len = f.u.auth.sae_len };
+	ck_assert_int_eq(auth_sta_rx_auth(h.sess, &m, &k1), AUTH_STEP_SEND);
+	hand_tx(&h, &k1);
+	ck_assert_int_eq(hand_run(&h, &refused), AUTH_STEP_DONE);
+	ck_assert_int_eq(apt_ap_sta_state(h.s->addr), AP_STA_AUTHENTICATED);
+	apt_run(AP_AUTH_EXPIRY_MS + 500); /* no association: removed */
+	ck_assert_ptr_null(ap_sta_find(APT->ap, h.s->addr));
+
+	hand_start(&h, &c2);
+	hand_tx(&h, &c1); /* late copies of the old exchange first */
+	hand_tx(&h, &k1);
+	hand_tx(&h, &c2);
+	enum auth_step step = hand_run(&h, &refused);
+	ck_assert_msg(!h.sess->bad_credential && refused == 0,
+		      "the right password read as a wrong one (%u refusals with status 15)",
+		      refused);
+	ck_assert_int_eq(step, AUTH_STEP_DONE);
+	ck_assert_int_eq(apt_ap_sta_state(h.s->addr), AP_STA_AUTHENTICATED);
+	auth_sess_free(h.sess);
+	auth_sae_conf_clear(&h.conf);
+}
+END_TEST
+
+/* The station's exchange did not finish within AP_AUTH_EXPIRY_MS (our
+ * commit reached it late) and the AP removed it; then the station's copy
+ * of its commit and its confirm, keyed to our commit, arrive. The kept
+ * instance resumes: the same commit again, and the confirm verifies.
+ * Before, the copy made a new instance with a new commit, and the confirm
+ * was refused with status 15. */
+START_TEST(sae_exchange_resumes_after_removal)
+{
+	start_sae_ap("sae", "hunt-and-peck");
+	struct hand_sae h;
+	hand_init(&h);
+	unsigned refused = 0;
+
+	struct auth_out c1, k1;
+	hand_start(&h, &c1);
+	hand_tx(&h, &c1);
+	struct apt_event *e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h.s->ifindex, 1000);
+	ck_assert_ptr_nonnull(e);
+	struct mgmt_frame f;
+	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
+	uint8_t ap_commit[256];
+	size_t ap_commit_len = f.u.auth.sae_len;
+	ck_assert_uint_le(ap_commit_len, sizeof(ap_commit));
+	memcpy(ap_commit, f.u.auth.sae_body, ap_commit_len);
+	struct auth_msg m = { .alg = WLAN_AUTH_SAE, .seq = f.u.auth.seq, .status = f.u.auth.status,
+			      .body = f.u.auth.sae_body, .body_len = f.u.auth.sae_len };
+	ck_assert_int_eq(auth_sta_rx_auth(h.sess, &m, &k1), AUTH_STEP_SEND);
+	apt_run(AP_AUTH_EXPIRY_MS + 500); /* our confirm held back: removed */
+	ck_assert_ptr_null(ap_sta_find(APT->ap, h.s->addr));
+
+	hand_tx(&h, &c1);
+	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h.s->ifindex, 1000));
+	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
+	ck_assert_uint_eq(f.u.auth.seq, 1);
+	ck_assert_uint_eq(f.u.auth.sae_len, ap_commit_len); /* the same commit */
+	ck_assert_mem_eq(f.u.auth.sae_body, ap_commit, ap_commit_len);
+	hand_tx(&h, &k1);
+	enum auth_step step = hand_run(&h, &refused);
+	ck_assert_msg(!h.sess->bad_credential && refused == 0,
+		      "the right password read as a wrong one (%u refusals with status 15)",
+		      refused);
+	ck_assert_int_eq(step, AUTH_STEP_DONE);
+	ck_assert_int_eq(apt_ap_sta_state(h.s->addr), AP_STA_AUTHENTICATED);
+	auth_sess_free(h.sess);
+	auth_sae_conf_clear(&h.conf);
+}
+END_TEST
+
+/* The AP's message 3 never reaches the station (dropped on the air; under
+ * load it waited in the AP's queue past the station's patience). SAE's
+ * confirm had proved the password, so the failed 4-way handshake is not
+ * InvalidPassphrase (issue 15: "no message 3 after our message 2: the
+ * passphrase is most likely wrong" for stations whose password was right). */
+START_TEST(sae_lost_message_3_is_not_a_wrong_password)
+{
+	start_sae_ap("sae", "hunt-and-peck");
+	struct medium_fault_spec drop = {
+		.frame_type = IEEE80211_FC(IEEE80211_FTYPE_DATA, IEEE80211_STYPE_QOS_DATA),
+		.nth = 2, /* the AP's second data frame: message 3, and all after */
+		.count = 100000,
+		.action = MEDIUM_FAULT_DROP,
+	};
+	memcpy(drop.source, APT->ap_addr, 6);
+	ck_assert_int_eq(medium_add_fault(sim_driver_medium(APT->drv), &drop), 0);
+	connect_with(APT_PASSPHRASE);
+	ck_assert(!E.connect_ok);
+	ck_assert_msg(E.err.code == WPAD_ERR_AUTHENTICATION_FAILED, "got %s: %s",
+		      wpad_error_name(E.err.code), E.err.text);
+}
+END_TEST
+
 /* A transition AP (psk sae, PMF optional): a WPA2-only station (the
  * fixture's hand-played PSK supplicant) and wpad's station (SAE chosen
  * over PSK) at once. */
@@ -695,6 +884,9 @@ Suite *make_sae_e2e_suite(void)
 	tcase_add_test(tc, sae_transition_ap_psk_and_sae_stations);
 	tcase_add_test(tc, sae_transition_disable_is_remembered);
 	tcase_add_test(tc, sae_new_commit_ends_pending_association);
+	tcase_add_test(tc, sae_late_copies_after_removal_are_dropped);
+	tcase_add_test(tc, sae_exchange_resumes_after_removal);
+	tcase_add_test(tc, sae_lost_message_3_is_not_a_wrong_password);
 	tcase_add_test(tc, sae_h2e_only_ap_refuses_hunt_and_peck);
 	tcase_add_test(tc, sae_password_identifier);
 	tcase_add_test(tc, sae_autoconnect_known_network);
