@@ -17,3 +17,50 @@ stop_pid() {
 	kill -KILL "$1" 2>/dev/null || true
 	wait "$1" 2>/dev/null || true
 }
+
+# On-CPU nanoseconds of all its threads (schedstat's first field, summed;
+# %.0f: mawk's %d stops at 2^31 - 1, 2.1 s of CPU).
+cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f", s }'; } # PID
+
+# ---- hostapd as the AP: the same set-ups for every bench ----
+
+# A hostapd AP of KIND on radio 0 in namespace "ap", control socket in
+# $B/hostapd, SSID $SSID: psk | sae-hnp | sae-h2e | owe | transition
+# (WPA2-PSK + SAE, PMF optional, sae_pwe=2). -t: its log dates each line.
+# Sets HAPD_PID and HAPD_LOG ($B/hostapd-KIND.log); returns once ENABLED.
+hostapd_ap() { # KIND [-d]
+	local conf=$B/hostapd-$1.conf
+	{
+		echo "interface=$(iface 0)"
+		echo "driver=nl80211"
+		echo "ctrl_interface=$B/hostapd"
+		echo "ssid=$SSID"
+		echo "hw_mode=g"
+		echo "channel=$CHANNEL"
+		echo "wpa=2"
+		echo "rsn_pairwise=CCMP"
+		case $1 in
+		psk) echo "wpa_key_mgmt=WPA-PSK" ;;
+		sae-*) echo "wpa_key_mgmt=SAE"; echo "ieee80211w=2"; echo "sae_groups=19" ;;
+		owe) echo "wpa_key_mgmt=OWE"; echo "ieee80211w=2"; echo "owe_groups=19" ;;
+		transition) echo "wpa_key_mgmt=WPA-PSK SAE"; echo "ieee80211w=1"; echo "sae_groups=19" ;;
+		*) fail "hostapd_ap: unknown kind $1" ;;
+		esac
+		case $1 in sae-hnp) echo "sae_pwe=0" ;; sae-h2e) echo "sae_pwe=1" ;; transition) echo "sae_pwe=2" ;; esac
+		case $1 in owe) ;; *) echo "wpa_passphrase=$PASSPHRASE" ;; esac
+	} >"$conf"
+	HAPD_LOG=$B/hostapd-$1.log
+	# shellcheck disable=SC2086 # $2: -d or nothing
+	ip netns exec ap hostapd -t ${2:-} "$conf" >"$HAPD_LOG" 2>&1 &
+	HAPD_PID=$!
+	wait_until 20 "hostapd enabled ($1)" hostapd_cli_q_ status -- "state=ENABLED"
+}
+hostapd_cli_q_() { # COMMAND... -- REGEX
+	local args=()
+	while [ "$1" != -- ]; do
+		args+=("$1")
+		shift
+	done
+	nsx ap hostapd_cli -p "$B/hostapd" -i "$(iface 0)" "${args[@]}" | grep -Eq -- "$2"
+}
+

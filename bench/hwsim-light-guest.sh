@@ -65,10 +65,6 @@ tcpdump -i hwsim0 -U -w "$B/air.pcap" >"$B/tcpdump.log" 2>&1 &
 TCPDUMP_PID=$!
 WINDOWS=$B/windows # KEY STA_MAC START END, one line per measured connect
 
-cpu_ns() { # PID: on-CPU nanoseconds of all its threads
-	# %.0f: mawk's %d stops at 2^31 - 1 (2.1 s of CPU), then every sample is equal.
-	cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f", s }'
-}
 # Context switches (voluntary + involuntary) and times scheduled, all threads.
 wakeups() { # PID: "SWITCHES SLICES"
 	local sw sl
@@ -97,41 +93,7 @@ wait_more() { # FILE REGEX N [M]
 
 # ---- the hostapd AP of the station part ----
 
-HAPD_PID="" HAPD_LOG=""
-hostapd_ap() { # KIND [-d]: psk | sae-hnp | sae-h2e | owe | transition (PSK + SAE, PMF optional)
-	local conf=$B/hostapd-$1.conf
-	{
-		echo "interface=$(iface 0)"
-		echo "driver=nl80211"
-		echo "ctrl_interface=$B/hostapd"
-		echo "ssid=$SSID"
-		echo "hw_mode=g"
-		echo "channel=$CHANNEL"
-		echo "wpa=2"
-		echo "rsn_pairwise=CCMP"
-		case $1 in
-		psk) echo "wpa_key_mgmt=WPA-PSK" ;;
-		sae-*) echo "wpa_key_mgmt=SAE"; echo "ieee80211w=2"; echo "sae_groups=19" ;;
-		owe) echo "wpa_key_mgmt=OWE"; echo "ieee80211w=2"; echo "owe_groups=19" ;;
-		transition) echo "wpa_key_mgmt=WPA-PSK SAE"; echo "ieee80211w=1"; echo "sae_groups=19" ;;
-		esac
-		case $1 in sae-hnp) echo "sae_pwe=0" ;; sae-h2e) echo "sae_pwe=1" ;; transition) echo "sae_pwe=2" ;; esac
-		case $1 in owe) ;; *) echo "wpa_passphrase=$PASSPHRASE" ;; esac
-	} >"$conf"
-	HAPD_LOG=$B/hostapd-$1.log
-	# shellcheck disable=SC2086 # $2: -d or nothing
-	ip netns exec ap hostapd -t ${2:-} "$conf" >"$HAPD_LOG" 2>&1 &
-	HAPD_PID=$!
-	wait_until 20 "hostapd enabled ($1)" hostapd_cli_q_ status -- "state=ENABLED"
-}
-hostapd_cli_q_() { # COMMAND... -- REGEX
-	local args=()
-	while [ "$1" != -- ]; do
-		args+=("$1")
-		shift
-	done
-	nsx ap hostapd_cli -p "$B/hostapd" -i "$(iface 0)" "${args[@]}" | grep -Eq -- "$2"
-}
+HAPD_PID="" HAPD_LOG="" # hostapd_ap (bench/guest-lib.sh) sets them
 
 radio_reset() { # no interface left on radio 1
 	local d
