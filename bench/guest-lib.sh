@@ -64,3 +64,44 @@ hostapd_cli_q_() { # COMMAND... -- REGEX
 	nsx ap hostapd_cli -p "$B/hostapd" -i "$(iface 0)" "${args[@]}" | grep -Eq -- "$2"
 }
 
+# ---- the resident client (bench/hwsim-client.py), one at a time ----
+
+# Started once per station daemon (untimed), so that no client start-up is
+# in a timed connect. DAEMON: wpad BUS DEVICE | wpa_supplicant CTRL | iwd DEVICE.
+client_start() { # DAEMON ARGS...
+	CL_DAEMON=$1
+	coproc CL { exec /usr/bin/python3 "$HWSIM_TOP/bench/hwsim-client.py" "$@" 2>>"$HWSIM_OUT/client.log"; }
+	# shellcheck disable=SC2153 # CL_PID: set by coproc
+	CL_IN=${CL[1]} CL_OUT=${CL[0]} CL_PID_=$CL_PID
+}
+client() { echo "$*" >&"$CL_IN"; }
+client_read() { read -r -t 120 -u "$CL_OUT" LINE || fail "the bench client did not answer"; }
+client_ok() { client_read; case $LINE in ok | "ok "*) ;; *) fail "bench client: $LINE" ;; esac; }
+client_prepare() { client prepare "$1"; client_ok; } # SSID
+# Per daemon: the disconnects the daemon answered with "not connected"
+# (the AP had dropped the station first: hostapd does under load).
+declare -A GONE=()
+# A disconnect that finds no link counts as done (and is counted).
+client_disconnect() {
+	client disconnect
+	client_ok
+	if [ "$LINE" = "ok not-connected" ]; then
+		GONE[$CL_DAEMON]=$((${GONE[$CL_DAEMON]:-0} + 1))
+		log "$CL_DAEMON: already disconnected (the AP dropped it)"
+	fi
+}
+# Sends the connect and returns once the request went out: T0, the
+# client's realtime clock just before it sent it; CLOCK_OFF, realtime -
+# monotonic then. The answer is read later, by client_ok.
+client_connect() { # SSID
+	local tm
+	client connect "$1"
+	client_read
+	case $LINE in "sent "*) ;; *) fail "bench client: $LINE" ;; esac
+	read -r _ T0 tm <<<"$LINE"
+	CLOCK_OFF=$(awk -v r="$T0" -v m="$tm" 'BEGIN { printf "%.6f", r - m }')
+}
+client_stop() {
+	exec {CL_IN}>&-
+	wait "$CL_PID_" 2>/dev/null || true
+}
