@@ -76,7 +76,13 @@ client_start() { # DAEMON ARGS...
 }
 client() { echo "$*" >&"$CL_IN"; }
 client_read() { read -r -t 120 -u "$CL_OUT" LINE || fail "the bench client did not answer"; }
-client_ok() { client_read; case $LINE in ok | "ok "*) ;; *) fail "bench client: $LINE" ;; esac; }
+# The answer: "ok..." returns 0; "error TEXT" is logged and returns 1.
+client_ok() {
+	client_read
+	case $LINE in ok | "ok "*) return 0 ;; esac
+	log "bench client ($CL_DAEMON): $LINE"
+	return 1
+}
 client_prepare() { client prepare "$1"; client_ok; } # SSID
 # Per daemon: the disconnects the daemon answered with "not connected"
 # (the AP had dropped the station first: hostapd does under load).
@@ -84,7 +90,7 @@ declare -A GONE=()
 # A disconnect that finds no link counts as done (and is counted).
 client_disconnect() {
 	client disconnect
-	client_ok
+	client_ok || return 1
 	if [ "$LINE" = "ok not-connected" ]; then
 		GONE[$CL_DAEMON]=$((${GONE[$CL_DAEMON]:-0} + 1))
 		log "$CL_DAEMON: already disconnected (the AP dropped it)"

@@ -95,7 +95,7 @@ start_wpad() {
 	sta_iface sta 1 || fail "no station interface on $(phy 1)"
 	STA_MAC=$(iface_mac sta "$STA_IF")
 	client_start wpad "$WPAD_BUS" s1
-	client_prepare "$EAP_SSID"
+	client_prepare "$EAP_SSID" || fail "bench client: no network $EAP_SSID"
 }
 # The daemons' own log lines: the request taken, the Authentication frame
 # sent. wpad -t: "SECONDS.MICROS TAG: text" on CLOCK_MONOTONIC;
@@ -139,7 +139,7 @@ start_wpa_supplicant() {
 	wait_connected "$1" || fail "wpa_supplicant did not join at start"
 	STA_MAC=$(iface_mac sta wlanb)
 	client_start wpa_supplicant "$WPAS_CTRL/wlanb"
-	client_prepare "$EAP_SSID"
+	client_prepare "$EAP_SSID" || fail "bench client: no network $EAP_SSID"
 }
 disconnect_wpa_supplicant() { client_disconnect; }
 connect_wpa_supplicant() { client_connect "$EAP_SSID"; CMD=""; }
@@ -147,7 +147,7 @@ connect_wpa_supplicant() { client_connect "$EAP_SSID"; CMD=""; }
 # ---- the resident client (bench/guest-lib.sh, bench/hwsim-client.py) ----
 
 finish_connect() { # the client's answer; wpactl's exit
-	if [ -n "$CMD" ]; then wait "$CMD" 2>/dev/null || true; else client_ok; fi
+	if [ -n "$CMD" ]; then wait "$CMD" 2>/dev/null || true; else client_ok || fail "the connect failed"; fi
 }
 
 # ---- one measured try ----
@@ -170,7 +170,7 @@ try() { # DAEMON MODE
 	"disconnect_$d" || fail "$d: disconnect"
 	wait_until 10 "hostapd dropped the station" hostapd_sta_gone ap "$(iface 0)" "$STA_MAC"
 	case $mode in pmksa | wpactl) ;; *) hapd pmksa_flush >/dev/null ;; esac
-	client_prepare "$EAP_SSID"
+	client_prepare "$EAP_SSID" || fail "bench client: no network $EAP_SSID"
 	sleep 0.5
 	n=$(count "$HAPD_LOG" AP-STA-CONNECTED)
 	l=$(wc -l <"$HAPD_LOG")
