@@ -525,37 +525,39 @@ wants sta-psk && STA_ROWS+=" psk"
 wants sta-sae && STA_ROWS+=" sae-hnp sae-h2e sae-pmksa sae-pmksa-cli"
 wants sta-owe && STA_ROWS+=" owe"
 {
-	echo "Station side: wpad / wpa_supplicant / iwd -> hostapd on hwsim (qemu TCG), channel 6,"
-	echo "$RUNS connects per cell: median (min..max)"
-	printf '%-10s %-15s %-20s %-20s %6s %6s %7s %7s  %9s %8s\n' row daemon "wall s" "CPU ms" \
-		frames SAE "VmRSS" "RssAnon" "wall/wpad" "CPU/wpad"
-	for row in $STA_ROWS; do
-		for d in $STATIONS; do
-			k=$d,$row
-			# shellcheck disable=SC2046
-			MW[$k]=$(med $(samples WALLS "$k"))
-			# shellcheck disable=SC2046
-			MC[$k]=$(med $(samples CPUS "$k"))
-			# shellcheck disable=SC2046
-			printf '%-10s %-15s %-20s %-20s %6s %6s %7s %7s  %9s %8s\n' "$(row_name "$row")" "$d" \
-				"$(spread $(samples WALLS "$k"))" "$(spread $(samples CPUS "$k"))" \
-				"$(med $(samples AIR "$k"))" "$(med $(samples FRAMESS "$k"))" \
-				"${RSS[$k]:-n/a}" "${ANON[$k]:-n/a}" \
-				"$(ratio "${MW[$k]}" "${MW[wpad,$row]}")" "$(ratio "${MC[$k]}" "${MC[wpad,$row]}")"
+	if [ -n "$STA_ROWS" ]; then
+		echo "Station side: wpad / wpa_supplicant / iwd -> hostapd on hwsim (qemu TCG), channel 6,"
+		echo "$RUNS connects per cell: median (min..max)"
+		printf '%-10s %-15s %-20s %-20s %6s %6s %7s %7s  %9s %8s\n' row daemon "wall s" "CPU ms" \
+			frames SAE "VmRSS" "RssAnon" "wall/wpad" "CPU/wpad"
+		for row in $STA_ROWS; do
+			for d in $STATIONS; do
+				k=$d,$row
+				# shellcheck disable=SC2046
+				MW[$k]=$(med $(samples WALLS "$k"))
+				# shellcheck disable=SC2046
+				MC[$k]=$(med $(samples CPUS "$k"))
+				# shellcheck disable=SC2046
+				printf '%-10s %-15s %-20s %-20s %6s %6s %7s %7s  %9s %8s\n' "$(row_name "$row")" "$d" \
+					"$(spread $(samples WALLS "$k"))" "$(spread $(samples CPUS "$k"))" \
+					"$(med $(samples AIR "$k"))" "$(med $(samples FRAMESS "$k"))" \
+					"${RSS[$k]:-n/a}" "${ANON[$k]:-n/a}" \
+					"$(ratio "${MW[$k]}" "${MW[wpad,$row]}")" "$(ratio "${MC[$k]}" "${MC[wpad,$row]}")"
+			done
 		done
-	done
-	echo "(each daemon asked by a resident client (bench/hwsim-client.py: wpad and iwd over"
-	echo " D-Bus, Network.Connect; wpa_supplicant over its control socket, RECONNECT);"
-	echo " \"PMKSA cli\": the SAE PMKSA row asked by a CLI started per connect (wpactl,"
-	echo " wpa_cli reconnect, iwctl), the method before 2026-12-06, for comparison;"
-	echo " wall: the request (the client's stamp as it sends it; cli: the CLI's start) to"
-	echo " hostapd's AP-STA-CONNECTED; CPU: the station daemon's threads on CPU from just"
-	echo " before the request to 1 s after; frames: on the air to or from the station in"
-	echo " that window, median; SAE: SAE Authentication frames hostapd received;"
-	echo " VmRSS/RssAnon KiB after the row's last connect; iwd 2.3 has no SAE PMKSA caching:"
-	echo " its \"SAE PMKSA\" rows are a full SAE H2E; full rows: PMKSA dropped before each connect)"
-	echo "disconnects that found the link already gone (the AP dropped it): wpad ${GONE[wpad]:-0}," \
-		"wpa_supplicant ${GONE[wpa_supplicant]:-0}, iwd ${GONE[iwd]:-0}"
+		echo "(each daemon asked by a resident client (bench/hwsim-client.py: wpad and iwd over"
+		echo " D-Bus, Network.Connect; wpa_supplicant over its control socket, RECONNECT);"
+		echo " \"PMKSA cli\": the SAE PMKSA row asked by a CLI started per connect (wpactl,"
+		echo " wpa_cli reconnect, iwctl), the method before 2026-12-06, for comparison;"
+		echo " wall: the request (the client's stamp as it sends it; cli: the CLI's start) to"
+		echo " hostapd's AP-STA-CONNECTED; CPU: the station daemon's threads on CPU from just"
+		echo " before the request to 1 s after; frames: on the air to or from the station in"
+		echo " that window, median; SAE: SAE Authentication frames hostapd received;"
+		echo " VmRSS/RssAnon KiB after the row's last connect; iwd 2.3 has no SAE PMKSA caching:"
+		echo " its \"SAE PMKSA\" rows are a full SAE H2E; full rows: PMKSA dropped before each connect)"
+		echo "disconnects that found the link already gone (the AP dropped it): wpad ${GONE[wpad]:-0}," \
+			"wpa_supplicant ${GONE[wpa_supplicant]:-0}, iwd ${GONE[iwd]:-0}"
+	fi
 	if wants idle && wants sta-psk; then
 		echo
 		echo "Idle, connected (WPA2), $IDLE s: per minute, all threads"

@@ -48,10 +48,16 @@ env=(--env "BENCH_RUNS=$runs" --env "BENCH_IDLE=$idle")
 # vm.sh's --env takes a value without blanks: the parts go comma-separated.
 [ -z "$rows" ] || env+=(--env "BENCH_ROWS=$(tr -s ' ' , <<<"$rows")")
 
-echo "bench/hwsim-light.sh --runs $runs --idle $idle${rows:+ --rows \"$rows\"}; host load average at start ($(date -u +%H:%M:%S) UTC): $(cut -d' ' -f1-3 /proc/loadavg)"
-flock /tmp/wpad-hwsim.lock "$top/tests/hwsim/vm.sh" --build "$build" --out "$out" \
-	"${env[@]}" "$top/bench/hwsim-light-guest.sh" >"$build/hwsim-bench-light.log" 2>&1
+echo "bench/hwsim-light.sh --runs $runs --idle $idle${rows:+ --rows \"$rows\"}; queued at $(date -u +%H:%M:%S) UTC"
+# The suite's lock, taken here (not by flock(1) around vm.sh) so that the
+# start time and load printed are the VM's, not the queue's.
+exec {lock}>>/tmp/wpad-hwsim.lock
+flock "$lock"
+echo "host load average at start ($(date -u +%H:%M:%S) UTC, the VM's start): $(cut -d' ' -f1-3 /proc/loadavg)"
+"$top/tests/hwsim/vm.sh" --build "$build" --out "$out" \
+	"${env[@]}" "$top/bench/hwsim-light-guest.sh" >"$build/hwsim-bench-light.log" 2>&1 {lock}>&-
 rc=$?
+exec {lock}>&-
 echo "host load average at the end ($(date -u +%H:%M:%S) UTC): $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 if [ -f "$out/hwsim-light-guest/bench.txt" ]; then
