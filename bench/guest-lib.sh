@@ -60,6 +60,7 @@ hostapd_ap() { # KIND [-d]: psk | sae-hnp | sae-h2e | owe | transition (PSK + SA
 		sae-*) echo "wpa_key_mgmt=SAE"; echo "ieee80211w=2"; echo "sae_groups=19" ;;
 		owe) echo "wpa_key_mgmt=OWE"; echo "ieee80211w=2"; echo "owe_groups=19" ;;
 		transition) echo "wpa_key_mgmt=WPA-PSK SAE"; echo "ieee80211w=1"; echo "sae_groups=19" ;;
+		*) fail "hostapd_ap: unknown kind $1" ;;
 		esac
 		case $1 in sae-hnp) echo "sae_pwe=0" ;; sae-h2e) echo "sae_pwe=1" ;; transition) echo "sae_pwe=2" ;; esac
 		case $1 in owe) ;; *) echo "wpa_passphrase=$PASSPHRASE" ;; esac
@@ -80,8 +81,10 @@ hostapd_cli_q_() { # COMMAND... -- REGEX
 }
 
 # ---- station daemons on radio 1 in namespace sta, against an AP of SSID ----
-# Per daemon D: start_D KIND (sets PID), disconnect_D, drop_pmksa_D KIND,
-# connect_D (the client command in the background: sets CMD). KIND: psk,
+# Per daemon D: start_D KIND (sets PID); through a CLI started per request
+# (the profile, the light bench's "cli" rows and its AP part):
+# disconnect_cli_D, drop_pmksa_cli_D KIND, connect_cli_D (the CLI in the
+# background: sets CMD). The resident client is further below. KIND: psk,
 # sae-hnp, sae-h2e, owe. The caller sets B (work directory), SSID, WPAD_BUS
 # (wpad's private bus) and WPAS_CTRL; WPAD_BIN picks another wpad binary.
 
@@ -102,15 +105,15 @@ start_wpad() { # KIND
 		>>"$B/wpad.log" 2>&1 &
 	PID=$!
 }
-disconnect_wpad() { wpactl_ station s1 disconnect >/dev/null; }
+disconnect_cli_wpad() { wpactl_ station s1 disconnect >/dev/null; }
 # SAE: fails (and so the run) unless it removed the PMKSA the last connect made.
-drop_pmksa_wpad() { # KIND
+drop_pmksa_cli_wpad() { # KIND
 	case $1 in
 	sae-*) wpactl_ --json station s1 flush-pmksa | grep -qx '{"removed":[1-9][0-9]*}' ;;
 	*) wpactl_ station s1 flush-pmksa >/dev/null ;;
 	esac
 }
-connect_wpad() { wpactl_ station s1 connect "$SSID" >/dev/null 2>&1 & CMD=$!; }
+connect_cli_wpad() { wpactl_ station s1 connect "$SSID" >/dev/null 2>&1 & CMD=$!; }
 
 wpas_network() { # KIND
 	echo "network={"
@@ -140,7 +143,7 @@ start_wpa_supplicant() { # KIND
 	PID=$!
 }
 wpa_cli_() { wpa_cli -p "$WPAS_CTRL" -i "${WPAS_IF:-wlanb}" "$@" >/dev/null; }
-disconnect_wpa_supplicant() { # returns once wpa_state says so (up to 30 s)
+disconnect_cli_wpa_supplicant() { # returns once wpa_state says so (up to 30 s)
 	local i
 	wpa_cli_ disconnect
 	for i in $(seq 150); do
@@ -149,8 +152,8 @@ disconnect_wpa_supplicant() { # returns once wpa_state says so (up to 30 s)
 	done
 	return 1
 }
-drop_pmksa_wpa_supplicant() { wpa_cli_ pmksa_flush; }
-connect_wpa_supplicant() { wpa_cli_ reconnect & CMD=$!; }
+drop_pmksa_cli_wpa_supplicant() { wpa_cli_ pmksa_flush; }
+connect_cli_wpa_supplicant() { wpa_cli_ reconnect & CMD=$!; }
 
 start_iwd() { # KIND
 	radio_reset
@@ -166,12 +169,12 @@ start_iwd() { # KIND
 		/usr/libexec/iwd >>"$B/iwd.log" 2>&1 &
 	PID=$!
 }
-disconnect_iwd() {
+disconnect_cli_iwd() {
 	sta_iface sta 1 || return 1
 	iwctl station "$STA_IF" disconnect >/dev/null
 }
-drop_pmksa_iwd() { :; }
-connect_iwd() { iwctl station "$STA_IF" connect "$SSID" >/dev/null & CMD=$!; }
+drop_pmksa_cli_iwd() { :; }
+connect_cli_iwd() { iwctl station "$STA_IF" connect "$SSID" >/dev/null & CMD=$!; }
 
 # perf's report of DATA into OUT: the shares per DSO, per symbol, and the
 # kernel's time inclusive under its entry points.
@@ -182,4 +185,52 @@ perf_report() { # DATA OUT
 	echo "-- kernel, inclusive (children): which entry points the kernel time is under"
 	perf report -i "$1" --stdio --children -g none --dsos '[kernel.kallsyms]' \
 		--sort sym --percent-limit 1.5 2>/dev/null | grep -v '^#' | grep -v '^$' | head -80 || true
+}
+
+# ---- the resident client (bench/hwsim-client.py), one at a time ----
+
+# Started once per station daemon (untimed), so that no client start-up is
+# in a timed connect. DAEMON: wpad BUS DEVICE | wpa_supplicant CTRL | iwd DEVICE.
+client_start() { # DAEMON ARGS...
+	CL_DAEMON=$1
+	coproc CL { exec /usr/bin/python3 "$HWSIM_TOP/bench/hwsim-client.py" "$@" 2>>"$HWSIM_OUT/client.log"; }
+	# shellcheck disable=SC2153 # CL_PID: set by coproc
+	CL_IN=${CL[1]} CL_OUT=${CL[0]} CL_PID_=$CL_PID
+}
+client() { echo "$*" >&"$CL_IN"; }
+client_read() { read -r -t 120 -u "$CL_OUT" LINE || fail "the bench client did not answer"; }
+# The answer: "ok..." returns 0; "error TEXT" is logged and returns 1.
+client_ok() {
+	client_read
+	case $LINE in ok | "ok "*) return 0 ;; esac
+	log "bench client ($CL_DAEMON): $LINE"
+	return 1
+}
+client_prepare() { client prepare "$1"; client_ok; } # SSID
+# Per daemon: the disconnects the daemon answered with "not connected"
+# (the AP had dropped the station first: hostapd does under load).
+declare -A GONE=()
+# A disconnect that finds no link counts as done (and is counted).
+client_disconnect() {
+	client disconnect
+	client_ok || return 1
+	if [ "$LINE" = "ok not-connected" ]; then
+		GONE[$CL_DAEMON]=$((${GONE[$CL_DAEMON]:-0} + 1))
+		log "$CL_DAEMON: already disconnected (the AP dropped it)"
+	fi
+}
+# Sends the connect and returns once the request went out: T0, the
+# client's realtime clock just before it sent it; CLOCK_OFF, realtime -
+# monotonic then. The answer is read later, by client_ok.
+client_connect() { # SSID
+	local tm
+	client connect "$1"
+	client_read
+	case $LINE in "sent "*) ;; *) fail "bench client: $LINE" ;; esac
+	read -r _ T0 tm <<<"$LINE"
+	CLOCK_OFF=$(awk -v r="$T0" -v m="$tm" 'BEGIN { printf "%.6f", r - m }')
+}
+client_stop() {
+	exec {CL_IN}>&-
+	wait "$CL_PID_" 2>/dev/null || true
 }

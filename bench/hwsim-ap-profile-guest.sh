@@ -36,43 +36,7 @@ ns_new sta
 radio_to_ns 0 ap
 radio_to_ns 1 sta
 
-count() { # FILE REGEX: 0 for a file not written yet
-	[ -e "$1" ] || { echo 0; return; }
-	grep -cE -- "$2" "$1" || true
-}
-wait_more() { # FILE REGEX N: up to 60 s for more than N matching lines
-	for _ in $(seq 1200); do
-		[ "$(count "$1" "$2")" -gt "$3" ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
-cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f", s }'; }
-# utime and stime of the process (all threads), in clock ticks.
-ticks() { awk '{ sub(/^.*\) /, ""); print $12, $13 }' /proc/"$1"/stat; } # PID
 
-hostapd_ap() {
-	local conf=$B/hostapd.conf
-	{
-		echo "interface=$(iface 0)"
-		echo "driver=nl80211"
-		echo "ctrl_interface=$B/hostapd"
-		echo "ssid=$SSID"
-		echo "hw_mode=g"
-		echo "channel=$CHANNEL"
-		echo "wpa=2"
-		echo "rsn_pairwise=CCMP"
-		echo "wpa_key_mgmt=WPA-PSK SAE"
-		echo "ieee80211w=1"
-		echo "sae_groups=19"
-		echo "sae_pwe=2"
-		echo "wpa_passphrase=$PASSPHRASE"
-	} >"$conf"
-	ip netns exec ap hostapd -t "$conf" >"$B/ap-hostapd.log" 2>&1 &
-	AP_PID=$!
-	wait_until 20 "hostapd enabled" sh -c \
-		"ip netns exec ap hostapd_cli -p '$B/hostapd' -i '$(iface 0)' status | grep -q state=ENABLED"
-}
 WPAD_BUS=unix:path=$B/wpad.bus
 wpad_ap() { # NAME BINARY [wpad options...]
 	radio_bare 0 ap
@@ -212,7 +176,8 @@ profile_ap() { # NAME
 	stop_pid "$STA_PID"
 }
 
-hostapd_ap
+hostapd_ap transition # (bench/guest-lib.sh)
+AP_PID=$HAPD_PID
 profile_ap hostapd
 stop_pid "$AP_PID"
 [ -z "${WPAD_BASE:-}" ] || wpad_round wpad-base "$WPAD_BASE"

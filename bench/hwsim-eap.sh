@@ -28,10 +28,16 @@ case $build in /*) ;; *) build=$top/$build ;; esac
 case $runs in '' | *[!0-9]* | 0) echo "hwsim-eap: --runs takes a positive number" >&2; exit 2 ;; esac
 out=$build/hwsim-bench-eap
 
-flock /tmp/wpad-hwsim.lock "$top/tests/hwsim/vm.sh" --build "$build" --out "$out" --env "BENCH_RUNS=$runs" --env "BENCH_LOAD=$(cut -d" " -f1-3 /proc/loadavg | tr " " /)" \
-	"$top/bench/hwsim-eap-guest.sh" >"$build/hwsim-bench-eap.log" 2>&1
+# The suite's lock, taken here (not by flock(1) around vm.sh) so that the
+# start time and load printed are the VM's, not the queue's.
+exec {lock}>>/tmp/wpad-hwsim.lock
+flock "$lock"
+started=$(date -u +%H:%M:%S)
+"$top/tests/hwsim/vm.sh" --build "$build" --out "$out" --env "BENCH_RUNS=$runs" --env "BENCH_LOAD=$(cut -d" " -f1-3 /proc/loadavg | tr " " /)" \
+	"$top/bench/hwsim-eap-guest.sh" >"$build/hwsim-bench-eap.log" 2>&1 {lock}>&-
 rc=$?
-echo "command: $0 --build $build --runs $runs; load average now: $(cut -d" " -f1-3 /proc/loadavg)"
+exec {lock}>&-
+echo "command: $0 --build $build --runs $runs; load average now: $(cut -d" " -f1-3 /proc/loadavg); VM started $started, ended $(date -u +%H:%M:%S) UTC"
 if [ -f "$out/hwsim-eap-guest/bench.txt" ]; then
 	cat "$out/hwsim-eap-guest/bench.txt"
 	echo "samples: $out/hwsim-eap-guest/samples.txt; logs: $out/hwsim-eap-guest/"

@@ -5,34 +5,46 @@
 # Station side: one hostapd AP on radio 0 (channel 6, started with -t -d: its
 # log dates each line and names each Authentication frame's algorithm), set
 # up per row; wpad, wpa_supplicant and iwd in turn on radio 1, each started
-# once per AP set-up and first joined untimed. A measured connect: the daemon
-# is told to disconnect; for a "full" row its PMKSA is dropped (wpad: `wpactl
-# station s1 flush-pmksa`, the D-Bus Station.FlushPMKSA; wpa_supplicant:
-# `pmksa_flush`; iwd keeps none); the credential stays known to each daemon;
-# 1 s later the CPU sample is taken, the clock read and the connect command
-# started (wpactl, wpa_cli reconnect, iwctl). Wall time: to the date of
-# hostapd's AP-STA-CONNECTED. CPU: the daemon's threads' on-CPU time (first
-# field of /proc/PID/task/*/schedstat, summed) from just before the command
-# to 1 s after that AP-STA-CONNECTED. Frames: every frame on the air to or
-# from the station in that window (tcpdump on hwsim0, retries included,
-# tests/hwsim/tools/window-frames.py); SAE: the Authentication frames with
-# algorithm 3 hostapd received in it, to prove each row ran what it says
-# (full: commit + confirm = 2; PMKSA: 0). Rows:
+# once per AP set-up and first joined untimed. Each is driven by a resident
+# client started with it, untimed (bench/hwsim-client.py, as NetworkManager
+# or an applet would: wpad over its bus, org.wpad1 Network.Connect,
+# Station.Disconnect, Station.FlushPMKSA; wpa_supplicant over its control
+# socket, RECONNECT, DISCONNECT, PMKSA_FLUSH; iwd over the system bus,
+# net.connman.iwd Network.Connect, Station.Disconnect), so that what is timed
+# is the daemon's connect, not a client program starting (200-650 ms under
+# TCG: fork, exec, dynamic linking, joining the bus). A measured connect:
+# the daemon is told to disconnect (answered "not connected": the AP had
+# dropped it; counted, and done); for a "full" row its PMKSA is dropped (iwd
+# keeps none); the credential stays known to each daemon; 1 s later the CPU
+# sample is taken and the client asked to connect. Wall time: from the
+# client's realtime clock just before it sends the request to the date of
+# hostapd's AP-STA-CONNECTED (hostapd -t: the same clock). CPU: the daemon's
+# threads' on-CPU time (first field of /proc/PID/task/*/schedstat, summed)
+# from just before the request to 1 s after that AP-STA-CONNECTED. Frames:
+# every frame on the air to or from the station in that window (tcpdump on
+# hwsim0, retries included, tests/hwsim/tools/window-frames.py); SAE: the
+# Authentication frames with algorithm 3 hostapd received in it, to prove
+# each row ran what it says (full: commit + confirm = 2; PMKSA: 0). Rows:
 #   WPA2 warm  hostapd WPA-PSK: a reconnect to the network just left
 #   SAE H&P    hostapd SAE, sae_pwe=0, full SAE each time
 #   SAE H2E    hostapd SAE, sae_pwe=1 (the PT: derived at the first join, cached)
 #   SAE PMKSA  the same AP, no flush: wpad and wpa_supplicant associate with
 #              the PMKID after Open System; iwd 2.3 has no SAE PMKSA
 #              caching, so its row is a full SAE H2E again
+#   PMKSA cli  SAE PMKSA again, each connect asked by a CLI started for it
+#              (wpactl station s1 connect, wpa_cli reconnect, iwctl station
+#              X connect; wall from just before its start): the method of
+#              the runs before 2026-12-06, to show the client's share
 #   OWE        hostapd OWE (group 19, PMF required), PMKSA dropped: full OWE
 # After each daemon's last connect of a row: VmRSS and RssAnon (connected).
 # Idle: after the WPA2 rows each station daemon, connected, is left alone for
 # IDLE seconds: context switches (voluntary + involuntary, all threads) and
 # times scheduled (schedstat's third field) per minute.
 # AP side: hostapd's AP, then wpad's (no -d for either), with wpa_supplicant
-# stations on radio 1 (pmksa_flush before each connect: full SAE): the AP
-# daemon's CPU over the same window per connect, the wall time to
-# wpa_supplicant's CTRL-EVENT-CONNECTED; rows WPA2, SAE H&P, SAE H2E; then
+# stations on radio 1 (pmksa_flush before each connect: full SAE), asked
+# through wpa_cli as before (the AP's CPU is what counts here): the AP
+# daemon's CPU over the same window per connect, the wall time from the
+# wpa_cli reconnect to wpa_supplicant's CTRL-EVENT-CONNECTED; rows WPA2, SAE H&P, SAE H2E; then
 # 8 stations (one wpa_supplicant, radios 2-9) reconnecting at once, WPA2:
 # the AP's CPU from the commands to 1 s after the 8th CTRL-EVENT-CONNECTED,
 # divided by 8; then the AP idle with one station for IDLE seconds.
@@ -82,36 +94,68 @@ STA_MAC=$(mac 1) # until a station daemon's interface says otherwise
 WPAD_BUS=unix:path=$B/wpad.bus
 WPAS_CTRL=$B/wpas
 
+# ---- the two ways of asking: VIA = client | cli ----
+# disconnect_VIA DAEMON, drop_pmksa_VIA DAEMON KIND, connect_VIA DAEMON
+# (sets T0: the request's time on the realtime clock hostapd -t uses),
+# finish_VIA DAEMON (once connected: the answer, or the CLI's exit).
+
+# The resident client (bench/hwsim-client.py through guest-lib.sh), started
+# with the daemon: T0 is its own stamp just before it sends the request.
+client_start_for() { # DAEMON
+	case $1 in
+	wpad) client_start wpad "$WPAD_BUS" s1 ;;
+	wpa_supplicant) client_start wpa_supplicant "$WPAS_CTRL/wlanb" ;;
+	iwd) client_start iwd "$STA_IF" ;;
+	esac
+}
+disconnect_client() { client_disconnect; }
+# wpad, SAE: fails unless it removed the PMKSA the last connect made.
+drop_pmksa_client() { # DAEMON KIND
+	client flush
+	client_ok || return 1
+	case $1,$2 in wpad,sae-*) [[ $LINE =~ ^ok\ removed\ [1-9] ]] ;; esac
+}
+connect_client() { client_connect "$SSID"; }
+# The daemon's answer (wpad, iwd: when connected); hostapd has counted the
+# connect already, so an error here is logged, not a failed run.
+finish_client() { client_ok || log "$1: the connect was answered: $LINE"; }
+
+# A CLI started per request, as before 2026-12-06: T0 just before its start.
+disconnect_cli() { "disconnect_cli_$1"; }
+drop_pmksa_cli() { "drop_pmksa_cli_$1" "$2"; }
+connect_cli() { T0=$EPOCHREALTIME; "connect_cli_$1"; }
+finish_cli() { wait "$CMD" 2>/dev/null || true; }
+
 # ---- one measured connect ----
 
 # Sets WALL (s), CPU (ms) and FRAMES (SAE frames hostapd received), and
 # writes the connect's window for the frame count, or returns 1. The daemon
-# (PID) is connected to LOG's end; DONE_RE marks "connected" in LOG;
-# CPU_PID is the process whose CPU counts; KEY names the window.
-measure_once() { # DAEMON KIND full|warm LOG DONE_RE CPU_PID KEY
-	local d=$1 kind=$2 mode=$3 log=$4 re=$5 cpu_pid=$6 key=$7 n lines c0 c1 t0 t1 now rest
-	"disconnect_$d" || return 1
-	if [ "$mode" = full ]; then "drop_pmksa_$d" "$kind" || return 1; fi
+# (PID) is connected to LOG's end, asked VIA client or cli; DONE_RE marks
+# "connected" in LOG; CPU_PID is the process whose CPU counts; KEY names
+# the window.
+measure_once() { # DAEMON VIA KIND full|warm LOG DONE_RE CPU_PID KEY
+	local d=$1 via=$2 kind=$3 mode=$4 log=$5 re=$6 cpu_pid=$7 key=$8 n lines c0 c1 t1 now rest
+	"disconnect_$via" "$d" || return 1
+	if [ "$mode" = full ]; then "drop_pmksa_$via" "$d" "$kind" || return 1; fi
 	sleep 1
 	n=$(count "$log" "$re")
 	lines=$(wc -l <"$HAPD_LOG")
 	c0=$(cpu_ns "$cpu_pid")
-	t0=$EPOCHREALTIME
-	"connect_$d"
-	wait_more "$log" "$re" "$n" || { wait "$CMD" 2>/dev/null || true; return 1; }
+	"connect_$via" "$d"
+	wait_more "$log" "$re" "$n" || { "finish_$via" "$d"; return 1; }
 	t1=$(nth_date "$log" "$re" $((n + 1)))
 	now=$EPOCHREALTIME
 	# (parenthesised: a bare "> 0" after printf's arguments redirects to a file "0")
 	rest=$(awk -v a="$t1" -v b="$now" 'BEGIN { r = a + 1 - b; printf "%.3f", (r > 0 ? r : 0) }')
 	sleep "$rest"
 	c1=$(cpu_ns "$cpu_pid")
-	wait "$CMD" 2>/dev/null || true
-	WALL=$(elapsed "$t0" "$t1")
+	"finish_$via" "$d"
+	WALL=$(elapsed "$T0" "$t1")
 	CPU=$(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.1f", (b - a) / 1e6 }')
 	# Each received frame once: hostapd logs a frame it queued again, "(from queue)".
 	FRAMES=$(tail -n +$((lines + 1)) "$HAPD_LOG" |
 		grep -cE '^[0-9.]+: authentication: STA=[^ ]+ auth_alg=3 .*seq_ctrl=0x[0-9a-f]+$' || true)
-	echo "$key $STA_MAC $t0 $(awk -v a="$t1" 'BEGIN { printf "%.6f", a + 1 }')" >>"$WINDOWS"
+	echo "$key $STA_MAC $T0 $(awk -v a="$t1" 'BEGIN { printf "%.6f", a + 1 }')" >>"$WINDOWS"
 }
 
 declare -A WALLS CPUS FRAMESS NA RSS ANON IDLE_SW IDLE_SL
@@ -129,11 +173,12 @@ idle_row() { # KEY PID
 }
 
 # RUNS connects of DAEMON for each ROW named (psk | sae-hnp | sae-h2e |
-# sae-pmksa | owe) against the running hostapd of KIND; the daemon is
-# started here, measured idle after its last row when IDLE_AFTER is set,
-# and stopped at the end.
+# sae-pmksa | sae-pmksa-cli | owe) against the running hostapd of KIND;
+# the daemon and its resident client are started here, the daemon
+# measured idle after its last row when IDLE_AFTER is set, both stopped at
+# the end. A ROW ending in -cli asks through the CLI instead.
 station_rows() { # DAEMON KIND ROW...
-	local d=$1 kind=$2 row mode r k n
+	local d=$1 kind=$2 row mode via r k n
 	shift 2
 	n=$(count "$HAPD_LOG" "$STA_RE")
 	"start_$d" "$kind"
@@ -146,12 +191,20 @@ station_rows() { # DAEMON KIND ROW...
 	sleep 1
 	# The address the daemon's interface has (wpad makes its own).
 	if sta_iface sta 1; then STA_MAC=$(iface_mac sta "$STA_IF"); fi
+	client_start_for "$d"
+	if ! client_prepare "$SSID"; then
+		for row in "$@"; do NA[$d,$row]="the bench client found no network: $LINE"; done
+		client_stop
+		stop_pid "$PID"
+		return 0
+	fi
 	for row in "$@"; do
-		case $row in psk | sae-pmksa) mode=warm ;; *) mode=full ;; esac
+		case $row in psk | sae-pmksa*) mode=warm ;; *) mode=full ;; esac
+		case $row in *-cli) via=cli ;; *) via=client ;; esac
 		k=$d,$row
 		WALLS[$k]="" CPUS[$k]="" FRAMESS[$k]=""
 		for r in $(seq "$RUNS"); do
-			if ! measure_once "$d" "$kind" "$mode" "$HAPD_LOG" "$STA_RE" "$PID" "$k"; then
+			if ! measure_once "$d" "$via" "$kind" "$mode" "$HAPD_LOG" "$STA_RE" "$PID" "$k"; then
 				NA[$k]="run $r did not connect within 60 s"
 				log "$d $row #$r: no connection"
 				break
@@ -162,6 +215,7 @@ station_rows() { # DAEMON KIND ROW...
 		RSS[$k]=$(status_kib "$PID" VmRSS) ANON[$k]=$(status_kib "$PID" RssAnon)
 	done
 	if [ -n "${IDLE_AFTER:-}" ] && [ -z "${NA[$k]:-}" ]; then idle_row "$d" "$PID"; fi
+	client_stop
 	stop_pid "$PID"
 	sleep 0.5
 }
@@ -182,7 +236,7 @@ if wants sta-sae; then
 	for d in $STATIONS; do station_rows "$d" sae-hnp sae-hnp; done
 	stop_pid "$HAPD_PID"
 	hostapd_ap sae-h2e -d
-	for d in $STATIONS; do station_rows "$d" sae-h2e sae-h2e sae-pmksa; done
+	for d in $STATIONS; do station_rows "$d" sae-h2e sae-h2e sae-pmksa sae-pmksa-cli; done
 	stop_pid "$HAPD_PID"
 fi
 if wants sta-owe; then
@@ -219,7 +273,7 @@ ap_rows() { # AP_NAME AP_PID ROW...: psk | sae-hnp | sae-h2e
 		fi
 		sleep 1
 		for r in $(seq "$RUNS"); do
-			if ! measure_once wpa_supplicant "$kind" full "$AP_STA_LOG" 'CTRL-EVENT-CONNECTED' "$ap_pid" "$k"; then
+			if ! measure_once wpa_supplicant cli "$kind" full "$AP_STA_LOG" 'CTRL-EVENT-CONNECTED' "$ap_pid" "$k"; then
 				NA[$k]="run $r did not connect within 60 s"
 				break
 			fi
@@ -256,7 +310,7 @@ ap_multi() { # AP_NAME AP_PID
 		NA[$k]="the 8 stations did not join at start"
 	else
 		for r in $(seq "$RUNS"); do
-			for i in "${ifs[@]}"; do WPAS_IF=$i disconnect_wpa_supplicant || NA[$k]="$i did not disconnect"; done
+			for i in "${ifs[@]}"; do WPAS_IF=$i disconnect_cli_wpa_supplicant || NA[$k]="$i did not disconnect"; done
 			[ -z "${NA[$k]:-}" ] || break
 			sleep 1
 			n=$(count "$MULTI_LOG" 'CTRL-EVENT-CONNECTED')
@@ -339,7 +393,8 @@ declare -A MW MC
 row_name() {
 	case $1 in
 	psk) echo "WPA2 warm" ;; sae-hnp) echo "SAE H&P" ;; sae-h2e) echo "SAE H2E" ;;
-	sae-pmksa) echo "SAE PMKSA" ;; owe) echo "OWE" ;; multi) echo "WPA2, 8 at once" ;;
+	sae-pmksa) echo "SAE PMKSA" ;; sae-pmksa-cli) echo "PMKSA cli" ;; owe) echo "OWE" ;;
+	multi) echo "WPA2, 8 at once" ;;
 	esac
 }
 best_peer() { # KEY-SUFFIX ARRAY: the smaller of the peers' medians
@@ -358,33 +413,42 @@ target() { # TEXT A B [FACTOR]
 }
 STA_ROWS=""
 wants sta-psk && STA_ROWS+=" psk"
-wants sta-sae && STA_ROWS+=" sae-hnp sae-h2e sae-pmksa"
+wants sta-sae && STA_ROWS+=" sae-hnp sae-h2e sae-pmksa sae-pmksa-cli"
 wants sta-owe && STA_ROWS+=" owe"
 {
-	echo "Station side: wpad / wpa_supplicant / iwd -> hostapd on hwsim (qemu TCG), channel 6,"
-	echo "$RUNS connects per cell: median (min..max)"
-	printf '%-10s %-15s %-20s %-20s %6s %6s %7s %7s  %9s %8s\n' row daemon "wall s" "CPU ms" \
-		frames SAE "VmRSS" "RssAnon" "wall/wpad" "CPU/wpad"
-	for row in $STA_ROWS; do
-		for d in $STATIONS; do
-			k=$d,$row
-			# shellcheck disable=SC2046
-			MW[$k]=$(med $(samples WALLS "$k"))
-			# shellcheck disable=SC2046
-			MC[$k]=$(med $(samples CPUS "$k"))
-			# shellcheck disable=SC2046
-			printf '%-10s %-15s %-20s %-20s %6s %6s %7s %7s  %9s %8s\n' "$(row_name "$row")" "$d" \
-				"$(spread $(samples WALLS "$k"))" "$(spread $(samples CPUS "$k"))" \
-				"$(med $(samples AIR "$k"))" "$(med $(samples FRAMESS "$k"))" \
-				"${RSS[$k]:-n/a}" "${ANON[$k]:-n/a}" \
-				"$(ratio "${MW[$k]}" "${MW[wpad,$row]}")" "$(ratio "${MC[$k]}" "${MC[wpad,$row]}")"
+	if [ -n "$STA_ROWS" ]; then
+		echo "Station side: wpad / wpa_supplicant / iwd -> hostapd on hwsim (qemu TCG), channel 6,"
+		echo "$RUNS connects per cell: median (min..max)"
+		printf '%-10s %-15s %-20s %-20s %6s %6s %7s %7s  %9s %8s\n' row daemon "wall s" "CPU ms" \
+			frames SAE "VmRSS" "RssAnon" "wall/wpad" "CPU/wpad"
+		for row in $STA_ROWS; do
+			for d in $STATIONS; do
+				k=$d,$row
+				# shellcheck disable=SC2046
+				MW[$k]=$(med $(samples WALLS "$k"))
+				# shellcheck disable=SC2046
+				MC[$k]=$(med $(samples CPUS "$k"))
+				# shellcheck disable=SC2046
+				printf '%-10s %-15s %-20s %-20s %6s %6s %7s %7s  %9s %8s\n' "$(row_name "$row")" "$d" \
+					"$(spread $(samples WALLS "$k"))" "$(spread $(samples CPUS "$k"))" \
+					"$(med $(samples AIR "$k"))" "$(med $(samples FRAMESS "$k"))" \
+					"${RSS[$k]:-n/a}" "${ANON[$k]:-n/a}" \
+					"$(ratio "${MW[$k]}" "${MW[wpad,$row]}")" "$(ratio "${MC[$k]}" "${MC[wpad,$row]}")"
+			done
 		done
-	done
-	echo "(wall: the connect command to hostapd's AP-STA-CONNECTED; CPU: the station daemon's"
-	echo " threads on CPU from the command to 1 s after; frames: on the air to or from the"
-	echo " station in that window, median; SAE: SAE Authentication frames hostapd received;"
-	echo " VmRSS/RssAnon KiB after the row's last connect; iwd 2.3 has no SAE PMKSA caching:"
-	echo " its \"SAE PMKSA\" row is a full SAE H2E; full rows: PMKSA dropped before each connect)"
+		echo "(each daemon asked by a resident client (bench/hwsim-client.py: wpad and iwd over"
+		echo " D-Bus, Network.Connect; wpa_supplicant over its control socket, RECONNECT);"
+		echo " \"PMKSA cli\": the SAE PMKSA row asked by a CLI started per connect (wpactl,"
+		echo " wpa_cli reconnect, iwctl), the method before 2026-12-06, for comparison;"
+		echo " wall: the request (the client's stamp as it sends it; cli: the CLI's start) to"
+		echo " hostapd's AP-STA-CONNECTED; CPU: the station daemon's threads on CPU from just"
+		echo " before the request to 1 s after; frames: on the air to or from the station in"
+		echo " that window, median; SAE: SAE Authentication frames hostapd received;"
+		echo " VmRSS/RssAnon KiB after the row's last connect; iwd 2.3 has no SAE PMKSA caching:"
+		echo " its \"SAE PMKSA\" rows are a full SAE H2E; full rows: PMKSA dropped before each connect)"
+		echo "disconnects that found the link already gone (the AP dropped it): wpad ${GONE[wpad]:-0}," \
+			"wpa_supplicant ${GONE[wpa_supplicant]:-0}, iwd ${GONE[iwd]:-0}"
+	fi
 	if wants idle && wants sta-psk; then
 		echo
 		echo "Idle, connected (WPA2), $IDLE s: per minute, all threads"

@@ -1,9 +1,11 @@
 #!/bin/bash
 # Benchmark (not a test): how light wpad is on mac80211_hwsim against its
 # peers (issues 21 and 15). Station side: wpad, wpa_supplicant and iwd
-# against one hostapd AP, rows WPA2-PSK warm reconnect, full SAE
-# hunting-and-pecking, full SAE hash-to-element, SAE with a cached PMKSA and
-# OWE: per row median and min..max over RUNS connects of the daemon's CPU
+# against one hostapd AP, each asked by a resident client (D-Bus, control
+# socket: no client start-up timed), rows WPA2-PSK warm reconnect, full SAE
+# hunting-and-pecking, full SAE hash-to-element, SAE with a cached PMKSA (and
+# once more asked by a CLI per connect, for comparison) and OWE: per row
+# median and min..max over RUNS connects of the daemon's CPU
 # (schedstat of all its threads), the wall time to connected and the frames
 # on the air, VmRSS and RssAnon, ratios to wpad; each station idle and
 # connected for IDLE seconds (wakeups per minute). AP side: wpad's AP
@@ -31,7 +33,7 @@ while [ $# -gt 0 ]; do
 	--runs) runs=$2; shift 2 ;;
 	--idle) idle=$2; shift 2 ;;
 	--rows) rows=$2; shift 2 ;;
-	*) sed -n '2,21s/^# \{0,1\}//p' "$0"; exit 2 ;;
+	*) sed -n '2,23s/^# \{0,1\}//p' "$0"; exit 2 ;;
 	esac
 done
 case $build in /*) ;; *) build=$top/$build ;; esac
@@ -46,11 +48,17 @@ env=(--env "BENCH_RUNS=$runs" --env "BENCH_IDLE=$idle")
 # vm.sh's --env takes a value without blanks: the parts go comma-separated.
 [ -z "$rows" ] || env+=(--env "BENCH_ROWS=$(tr -s ' ' , <<<"$rows")")
 
-echo "bench/hwsim-light.sh --runs $runs --idle $idle${rows:+ --rows \"$rows\"}; host load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-flock /tmp/wpad-hwsim.lock "$top/tests/hwsim/vm.sh" --build "$build" --out "$out" \
-	"${env[@]}" "$top/bench/hwsim-light-guest.sh" >"$build/hwsim-bench-light.log" 2>&1
+echo "bench/hwsim-light.sh --runs $runs --idle $idle${rows:+ --rows \"$rows\"}; queued at $(date -u +%H:%M:%S) UTC"
+# The suite's lock, taken here (not by flock(1) around vm.sh) so that the
+# start time and load printed are the VM's, not the queue's.
+exec {lock}>>/tmp/wpad-hwsim.lock
+flock "$lock"
+echo "host load average at start ($(date -u +%H:%M:%S) UTC, the VM's start): $(cut -d' ' -f1-3 /proc/loadavg)"
+"$top/tests/hwsim/vm.sh" --build "$build" --out "$out" \
+	"${env[@]}" "$top/bench/hwsim-light-guest.sh" >"$build/hwsim-bench-light.log" 2>&1 {lock}>&-
 rc=$?
-echo "host load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+exec {lock}>&-
+echo "host load average at the end ($(date -u +%H:%M:%S) UTC): $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 if [ -f "$out/hwsim-light-guest/bench.txt" ]; then
 	cat "$out/hwsim-light-guest/bench.txt"

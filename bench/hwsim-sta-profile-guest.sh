@@ -76,14 +76,14 @@ bin_env() { case $1 in wpad-base) echo "$WPAD_BASE" ;; *) echo "$HWSIM_BUILD/wpa
 window() { # NAME KIND full|warm
 	local f n c0 c1 u0 s0 u1 s1
 	f=$(fn_of "$1")
-	"disconnect_$f" || fail "$1 did not disconnect"
-	if [ "$3" = full ]; then "drop_pmksa_$f" "$2" || fail "$1: no PMKSA to drop"; fi
+	"disconnect_cli_$f" || fail "$1 did not disconnect"
+	if [ "$3" = full ]; then "drop_pmksa_cli_$f" "$2" || fail "$1: no PMKSA to drop"; fi
 	sleep 1
 	[ -z "${HOOK_START:-}" ] || $HOOK_START
 	n=$(count "$HAPD_LOG" "$STA_RE")
 	read -r u0 s0 < <(ticks "$PID")
 	c0=$(cpu_ns "$PID")
-	"connect_$f"
+	"connect_cli_$f"
 	wait_more "$HAPD_LOG" "$STA_RE" "$n" || fail "$1: no connect within 60 s"
 	sleep 1
 	c1=$(cpu_ns "$PID")
