@@ -248,8 +248,7 @@ static void op_on_failure(void *ctx, const struct rsn_failure *f)
 	}
 	if (code == WPAD_ERR_INVALID_PASSPHRASE)
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
-			       "4-way handshake with %s failed (%s): the passphrase is most "
-			       "likely wrong", a, f->detail);
+			       "4-way handshake with %s failed (%s)" STATION_WRONG_PSK_HINT, a, f->detail);
 	else if (code == WPAD_ERR_POSSIBLE_DOWNGRADE)
 		wpad_error_set(&e, code, 0, -1, f->ieee_reason,
 			       "the access point %s's security elements changed during the "

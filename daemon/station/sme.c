@@ -90,7 +90,7 @@ static void sae_handshake_failed(const struct station *st, struct wpad_error *er
 	char text[sizeof(err->text)];
 	char a[18];
 	snprintf(text, sizeof(text), "%s", err->text);
-	char *why = strstr(text, ": the passphrase is");
+	char *why = strstr(text, STATION_WRONG_PSK_HINT);
 	if (why)
 		*why = 0; /* SAE proved it */
 	wpad_error_set(err, WPAD_ERR_AUTHENTICATION_FAILED, 0, err->ieee_status, err->ieee_reason,
@@ -101,13 +101,13 @@ static void sae_handshake_failed(const struct station *st, struct wpad_error *er
 void sme_bss_failed(struct station *st, const struct wpad_error *err_in, bool try_next_bss)
 {
 	char a[18];
-	struct wpad_error owe_err = *err_in;
-	const struct wpad_error *err = &owe_err;
+	struct wpad_error verdict = *err_in; /* after the AKM's own reading (OWE, SAE) */
+	const struct wpad_error *err = &verdict;
 
-	if (owe_handshake_failed(st, &owe_err))
+	if (owe_handshake_failed(st, &verdict))
 		return;
-	sae_handshake_failed(st, &owe_err);
-	try_next_bss = try_next_bss || owe_err.code != err_in->code;
+	sae_handshake_failed(st, &verdict);
+	try_next_bss = try_next_bss || verdict.code != err_in->code;
 	log_info("%s: %s", bss_addr_str(st->conn.bss.bssid, a), err->text);
 	record_error(st, err);
 	station_disarm_timer(st);
@@ -737,7 +737,7 @@ void sme_handle_peer_leave(struct station *st, uint16_t reason, bool disassoc)
 	     reason == WLAN_REASON_MICHAEL_MIC_FAILURE)) {
 		wpad_error_set(&e, WPAD_ERR_INVALID_PASSPHRASE, 0, -1, reason,
 			       "the access point %s ended the 4-way handshake after our "
-			       "message 2 (reason %u, %s): the passphrase is most likely wrong",
+			       "message 2 (reason %u, %s)" STATION_WRONG_PSK_HINT,
 			       a, reason, ieee80211_reason_name(reason));
 		sme_bss_failed(st, &e, false);
 		return;
@@ -763,8 +763,7 @@ static void handshake_timed_out(struct station *st)
 			       "authentication succeeded", a);
 	else if (st->eapol_sent > 0)
 		wpad_error_set(&e, WPAD_ERR_INVALID_PASSPHRASE, 0, -1, -1,
-			       "%s never confirmed our 4-way handshake message 2: "
-			       "the passphrase is most likely wrong", a);
+			       "%s never confirmed our 4-way handshake message 2" STATION_WRONG_PSK_HINT, a);
 	else
 		wpad_error_set(&e, WPAD_ERR_TIMEOUT, ETIMEDOUT, -1, -1,
 			       "%s did not start the 4-way handshake", a);

@@ -44,6 +44,9 @@ struct eap_hdr_info;
 #define STATION_KNOWN_MAX_FREQS 8
 #define STATION_SCAN_MAX_PASSES 6
 #define STATION_AC_MAX_CANDIDATES 16
+/* How a 4-way handshake failure that only a wrong PSK explains ends its
+ * text; sme_bss_failed drops it where SAE had proven the password. */
+#define STATION_WRONG_PSK_HINT ": the passphrase is most likely wrong"
 #define STATION_AC_MAX_BLOCKED 8
 
 /* ---- known networks (known.c) ---- */
