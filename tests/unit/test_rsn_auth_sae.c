@@ -47,6 +47,15 @@ static void pair_init(struct pair *p, const char *sta_pw, const char *ap_pw,
 	p->ap->ctx = &p->ac;
 }
 
+/* The AP side starts a new instance (it removed the old one, or the test
+ * replays what a new station entry would do). */
+static void pair_new_ap(struct pair *p)
+{
+	auth_sess_free(p->ap);
+	p->ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
+	p->ap->ctx = &p->ac;
+}
+
 static void pair_free(struct pair *p)
 {
 	auth_sess_free(p->sta);
@@ -244,9 +253,7 @@ START_TEST(anti_clogging_token_round_trip)
 	auth_sess_free(other);
 	/* The secret rotates: a token of the secret before last is refused. */
 	p.now += 2ull * AUTH_SAE_SECRET_ROTATE_S * 1000000ull + 1;
-	auth_sess_free(p.ap);
-	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
-	p.ap->ctx = &p.ac;
+	pair_new_ap(&p);
 	m = msg_of(&s2);
 	ck_assert_int_eq(auth_ap_rx_auth(p.ap, &m, &o), AUTH_STEP_FAILED);
 	ck_assert_uint_eq(o.status, WLAN_STATUS_ANTI_CLOGGING_TOKEN_REQ);
@@ -355,9 +362,7 @@ START_TEST(repeated_token_request_sends_nothing_more)
 	ck_assert_int_eq(auth_sae_state(p.sta), SAE_STATE_COMMITTED);
 	/* A new token (the AP's secret rotated) is taken. */
 	p.now += 2ull * AUTH_SAE_SECRET_ROTATE_S * 1000000ull + 1;
-	auth_sess_free(p.ap);
-	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
-	p.ap->ctx = &p.ac;
+	pair_new_ap(&p);
 	ck_assert_int_eq(to_ap(&p, &s2), AUTH_STEP_FAILED);
 	ck_assert_uint_eq(p.out.status, WLAN_STATUS_ANTI_CLOGGING_TOKEN_REQ);
 	ck_assert_int_eq(to_sta(&p, &p.out, &again), AUTH_STEP_SEND);
@@ -387,9 +392,7 @@ START_TEST(ap_restart_while_confirmed_is_followed)
 	ck_assert_int_eq(to_sta(&p, &p.out, &old_confirm), AUTH_STEP_SEND);
 	ck_assert_int_eq(auth_sae_state(p.sta), SAE_STATE_CONFIRMED);
 	/* The AP starts over from the same commit of the station's. */
-	auth_sess_free(p.ap);
-	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
-	p.ap->ctx = &p.ac;
+	pair_new_ap(&p);
 	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
 	struct auth_out ap_commit2 = p.out;
 	ck_assert_int_eq(to_sta(&p, &ap_commit2, &new_confirm), AUTH_STEP_SEND);
@@ -408,9 +411,7 @@ START_TEST(ap_restart_while_confirmed_is_followed)
 	ck_assert_int_eq(auth_sta_start(p.sta, &s1), AUTH_STEP_SEND);
 	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
 	ck_assert_int_eq(to_sta(&p, &p.out, &old_confirm), AUTH_STEP_SEND);
-	auth_sess_free(p.ap);
-	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
-	p.ap->ctx = &p.ac;
+	pair_new_ap(&p);
 	ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
 	ck_assert_int_eq(to_sta(&p, &p.out, &new_confirm), AUTH_STEP_SEND);
 	ck_assert_int_eq(to_ap(&p, &old_confirm), AUTH_STEP_FAILED);
@@ -492,9 +493,7 @@ START_TEST(stale_ap_confirm_is_not_a_wrong_password)
 	ck_assert_int_eq(auth_sae_state(p.sta), SAE_STATE_CONFIRMED);
 	/* The AP's answer to the new commit (a new instance: the old one was
 	 * accepted) re-keys the station's confirm. */
-	auth_sess_free(p.ap);
-	p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
-	p.ap->ctx = &p.ac;
+	pair_new_ap(&p);
 	ck_assert_int_eq(to_ap(&p, &s2), AUTH_STEP_SEND);
 	ck_assert_int_eq(to_sta(&p, &p.out, &k3), AUTH_STEP_SEND);
 	ck_assert_int_eq(to_ap(&p, &k3), AUTH_STEP_DONE);
@@ -516,9 +515,7 @@ START_TEST(silence_after_confirm_blames_the_password_only_without_restart)
 		ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
 		ck_assert_int_eq(to_sta(&p, &p.out, &c), AUTH_STEP_SEND);
 		if (restart) {
-			auth_sess_free(p.ap);
-			p.ap = auth_sess_new(&auth_sae, AUTH_ROLE_AP, ap_addr, sta_addr);
-			p.ap->ctx = &p.ac;
+			pair_new_ap(&p);
 			ck_assert_int_eq(to_ap(&p, &s1), AUTH_STEP_SEND);
 			ck_assert_int_eq(to_sta(&p, &p.out, &c), AUTH_STEP_SEND);
 		}

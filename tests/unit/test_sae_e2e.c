@@ -650,6 +650,43 @@ static enum auth_step hand_run(struct hand_sae *h, unsigned *refused15)
 	return AUTH_STEP_IGNORE;
 }
 
+/* Waits for the AP's commit, keeps a copy of its body when asked (ap_commit
+ * of AP_COMMIT_MAX bytes, *len), and has the station's machine answer it:
+ * the confirm lands in *confirm, not sent. */
+#define AP_COMMIT_MAX 256
+static void hand_take_ap_commit(struct hand_sae *h, struct auth_out *confirm,
+				uint8_t *ap_commit, size_t *len)
+{
+	struct apt_event *e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h->s->ifindex, 1000);
+	ck_assert_ptr_nonnull(e);
+	struct mgmt_frame f;
+	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
+	ck_assert_uint_eq(f.u.auth.seq, 1);
+	if (ap_commit) {
+		ck_assert_uint_le(f.u.auth.sae_len, AP_COMMIT_MAX);
+		memcpy(ap_commit, f.u.auth.sae_body, f.u.auth.sae_len);
+		*len = f.u.auth.sae_len;
+	}
+	struct auth_msg m = { .alg = WLAN_AUTH_SAE, .seq = f.u.auth.seq, .status = f.u.auth.status,
+			      .body = f.u.auth.sae_body, .body_len = f.u.auth.sae_len };
+	ck_assert_int_eq(auth_sta_rx_auth(h->sess, &m, confirm), AUTH_STEP_SEND);
+}
+
+/* Runs the exchange to its end: accepted, no status 15 on the way and no
+ * wrong-password verdict, the station authenticated at the AP. */
+static void hand_finish_accepted(struct hand_sae *h)
+{
+	unsigned refused = 0;
+	enum auth_step step = hand_run(h, &refused);
+	ck_assert_msg(!h->sess->bad_credential && refused == 0,
+		      "the right password read as a wrong one (%u refusals with status 15)",
+		      refused);
+	ck_assert_int_eq(step, AUTH_STEP_DONE);
+	ck_assert_int_eq(apt_ap_sta_state(h->s->addr), AP_STA_AUTHENTICATED);
+	auth_sess_free(h->sess);
+	auth_sae_conf_clear(&h->conf);
+}
+
 /* The AP removed a station that authenticated and did not associate
  * (its association response came too late for the station's driver,
  * which forgot the BSS), and the station is on its next exchange: its new
@@ -671,13 +708,7 @@ START_TEST(sae_late_copies_after_removal_are_dropped)
 	struct auth_out c1, k1, c2;
 	hand_start(&h, &c1);
 	hand_tx(&h, &c1);
-	struct apt_event *e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h.s->ifindex, 1000);
-	ck_assert_ptr_nonnull(e);
-	struct mgmt_frame f;
-	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
-	struct auth_msg m = { .alg = WLAN_AUTH_SAE, .seq = f.u.auth.seq, .status = f.u.auth.status,
-			      .body = f.u.auth.sae_body, .body_len = f.u.auth.sae_len };
-	ck_assert_int_eq(auth_sta_rx_auth(h.sess, &m, &k1), AUTH_STEP_SEND);
+	hand_take_ap_commit(&h, &k1, NULL, NULL);
 	hand_tx(&h, &k1);
 	ck_assert_int_eq(hand_run(&h, &refused), AUTH_STEP_DONE);
 	ck_assert_int_eq(apt_ap_sta_state(h.s->addr), AP_STA_AUTHENTICATED);
@@ -688,14 +719,7 @@ START_TEST(sae_late_copies_after_removal_are_dropped)
 	hand_tx(&h, &c1); /* late copies of the old exchange first */
 	hand_tx(&h, &k1);
 	hand_tx(&h, &c2);
-	enum auth_step step = hand_run(&h, &refused);
-	ck_assert_msg(!h.sess->bad_credential && refused == 0,
-		      "the right password read as a wrong one (%u refusals with status 15)",
-		      refused);
-	ck_assert_int_eq(step, AUTH_STEP_DONE);
-	ck_assert_int_eq(apt_ap_sta_state(h.s->addr), AP_STA_AUTHENTICATED);
-	auth_sess_free(h.sess);
-	auth_sae_conf_clear(&h.conf);
+	hand_finish_accepted(&h);
 }
 END_TEST
 
@@ -710,40 +734,26 @@ START_TEST(sae_exchange_resumes_after_removal)
 	start_sae_ap("sae", "hunt-and-peck");
 	struct hand_sae h;
 	hand_init(&h);
-	unsigned refused = 0;
 
 	struct auth_out c1, k1;
 	hand_start(&h, &c1);
+	hand_tx(&h, &c1);
+	uint8_t ap_commit[AP_COMMIT_MAX];
+	size_t ap_commit_len;
+	hand_take_ap_commit(&h, &k1, ap_commit, &ap_commit_len);
+	apt_run(AP_AUTH_EXPIRY_MS + 500); /* our confirm held back: removed */
+	ck_assert_ptr_null(ap_sta_find(APT->ap, h.s->addr));
+
 	hand_tx(&h, &c1);
 	struct apt_event *e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h.s->ifindex, 1000);
 	ck_assert_ptr_nonnull(e);
 	struct mgmt_frame f;
 	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
-	uint8_t ap_commit[256];
-	size_t ap_commit_len = f.u.auth.sae_len;
-	ck_assert_uint_le(ap_commit_len, sizeof(ap_commit));
-	memcpy(ap_commit, f.u.auth.sae_body, ap_commit_len);
-	struct auth_msg m = { .alg = WLAN_AUTH_SAE, .seq = f.u.auth.seq, .status = f.u.auth.status,
-			      .body = f.u.auth.sae_body, .body_len = f.u.auth.sae_len };
-	ck_assert_int_eq(auth_sta_rx_auth(h.sess, &m, &k1), AUTH_STEP_SEND);
-	apt_run(AP_AUTH_EXPIRY_MS + 500); /* our confirm held back: removed */
-	ck_assert_ptr_null(ap_sta_find(APT->ap, h.s->addr));
-
-	hand_tx(&h, &c1);
-	ck_assert_ptr_nonnull(e = apt_wait_mgmt(IEEE80211_STYPE_AUTH, h.s->ifindex, 1000));
-	ck_assert_int_eq(mgmt_parse(e->frame, e->len, &f), 0);
 	ck_assert_uint_eq(f.u.auth.seq, 1);
 	ck_assert_uint_eq(f.u.auth.sae_len, ap_commit_len); /* the same commit */
 	ck_assert_mem_eq(f.u.auth.sae_body, ap_commit, ap_commit_len);
 	hand_tx(&h, &k1);
-	enum auth_step step = hand_run(&h, &refused);
-	ck_assert_msg(!h.sess->bad_credential && refused == 0,
-		      "the right password read as a wrong one (%u refusals with status 15)",
-		      refused);
-	ck_assert_int_eq(step, AUTH_STEP_DONE);
-	ck_assert_int_eq(apt_ap_sta_state(h.s->addr), AP_STA_AUTHENTICATED);
-	auth_sess_free(h.sess);
-	auth_sae_conf_clear(&h.conf);
+	hand_finish_accepted(&h);
 }
 END_TEST
 
